@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "moneyfield",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MoneyField", targets: ["MoneyField"]),
+        .executable(name: "moneyfield", targets: ["moneyfield"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "MoneyField"),
+        .executableTarget(name: "moneyfield", dependencies: ["MoneyField"]),
+        .testTarget(
+            name: "MoneyFieldTests",
+            dependencies: [
+                "MoneyField",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+    ]
+)

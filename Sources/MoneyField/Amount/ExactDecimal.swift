@@ -1,0 +1,169 @@
+/// A signed decimal held as its digits and a scale, so no amount ever passes through `Double`.
+///
+/// `magnitude` holds digit values 0…9 (not ASCII) with no leading zeros; empty means zero.
+/// The value is `magnitude × 10^-scale`.
+public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
+    public var isNegative: Bool
+    public var magnitude: [UInt8]
+    public var scale: Int
+
+    public init(isNegative: Bool = false, magnitude: [UInt8], scale: Int) {
+        let trimmed = magnitude.drop { $0 == 0 }
+        self.magnitude = Array(trimmed)
+        self.scale = scale
+        self.isNegative = isNegative && !trimmed.isEmpty
+    }
+
+    public static let zero = ExactDecimal(magnitude: [], scale: 0)
+
+    public var isZero: Bool { magnitude.isEmpty }
+
+    /// Reads a plain decimal: optional sign, ASCII digits, optional `.` and fraction (`-1234.50`).
+    public init?(plain text: Substring) {
+        var rest = text[...]
+        var negative = false
+        if let first = rest.first, first == "-" || first == "+" {
+            negative = first == "-"
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integerPart = parts[0]
+        let fractionPart = parts.count > 1 ? parts[1] : ""
+        guard !integerPart.isEmpty || !fractionPart.isEmpty,
+              parts.count == 1 || !fractionPart.isEmpty,
+              (integerPart + fractionPart).allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        let digits = (integerPart + fractionPart).map { $0.asciiValue! - 48 }
+        self.init(isNegative: negative, magnitude: digits, scale: fractionPart.count)
+    }
+
+    public init?(plain text: String) { self.init(plain: text[...]) }
+
+    /// Drops trailing fraction zeros so equal values compare and print alike.
+    public var normalized: ExactDecimal {
+        var copy = self
+        while copy.scale > 0, copy.magnitude.last == 0 {
+            copy.magnitude.removeLast()
+            copy.scale -= 1
+        }
+        if copy.magnitude.isEmpty { copy.scale = 0 }
+        return copy
+    }
+
+    /// The number of fraction digits actually needed to write the value.
+    public var significantScale: Int { max(normalized.scale, 0) }
+
+    /// The magnitude at exactly `newScale` fraction digits, or nil if that would drop a non-zero digit.
+    public func magnitude(atScale newScale: Int) -> [UInt8]? {
+        if newScale >= scale {
+            return magnitude.isEmpty ? [] : magnitude + Array(repeating: 0, count: newScale - scale)
+        }
+        let dropped = scale - newScale
+        if magnitude.count <= dropped {
+            return magnitude.isEmpty ? [] : nil
+        }
+        guard magnitude.suffix(dropped).allSatisfy({ $0 == 0 }) else { return nil }
+        return Array(magnitude.dropLast(dropped))
+    }
+
+    /// The value rounded half-to-even to `newScale` fraction digits.
+    public func rounded(toScale newScale: Int) -> ExactDecimal {
+        if newScale >= scale { return self }
+        let dropped = scale - newScale
+        let padded = Array(repeating: UInt8(0), count: max(0, dropped + 1 - magnitude.count)) + magnitude
+        var kept = Array(padded.dropLast(dropped))
+        let tail = padded.suffix(dropped)
+        let firstDropped = tail.first!
+        let restIsZero = tail.dropFirst().allSatisfy { $0 == 0 }
+        let keptIsOdd = (kept.last ?? 0) % 2 == 1
+        let roundsUp = firstDropped > 5 || (firstDropped == 5 && (!restIsZero || keptIsOdd))
+        if roundsUp { kept = DigitArithmetic.incremented(kept) }
+        return ExactDecimal(isNegative: isNegative, magnitude: kept, scale: newScale)
+    }
+
+    /// Plain text: `-1234.50`; exactly `scale` fraction digits.
+    public var description: String { DigitArithmetic.plainText(negative: isNegative, magnitude: magnitude, scale: scale) }
+}
+
+extension ExactDecimal: Comparable {
+    public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+        DigitArithmetic.compare(
+            negative: lhs.isNegative, lhs.magnitude, scale: lhs.scale,
+            negative: rhs.isNegative, rhs.magnitude, scale: rhs.scale) < 0
+    }
+
+    public static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+        DigitArithmetic.compare(
+            negative: lhs.isNegative, lhs.magnitude, scale: lhs.scale,
+            negative: rhs.isNegative, rhs.magnitude, scale: rhs.scale) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let value = normalized
+        hasher.combine(value.isNegative)
+        hasher.combine(value.magnitude)
+        hasher.combine(value.scale)
+    }
+}
+
+/// Digit-array helpers shared by the field state and `ExactDecimal`.
+enum DigitArithmetic {
+    /// Compares two signed digit arrays at their scales without allocating: -1, 0 or 1.
+    static func compare(
+        negative lhsNegative: Bool, _ lhs: some Collection<UInt8>, scale lhsScale: Int,
+        negative rhsNegative: Bool, _ rhs: some Collection<UInt8>, scale rhsScale: Int
+    ) -> Int {
+        let lhsNegative = lhsNegative && !lhs.isEmpty
+        let rhsNegative = rhsNegative && !rhs.isEmpty
+        if lhsNegative != rhsNegative { return lhsNegative ? -1 : 1 }
+        let magnitudeOrder = compareMagnitudes(lhs, scale: lhsScale, rhs, scale: rhsScale)
+        return lhsNegative ? -magnitudeOrder : magnitudeOrder
+    }
+
+    static func compareMagnitudes(
+        _ lhs: some Collection<UInt8>, scale lhsScale: Int, _ rhs: some Collection<UInt8>, scale rhsScale: Int
+    ) -> Int {
+        let commonScale = max(lhsScale, rhsScale)
+        let lhsLength = lhs.count + commonScale - lhsScale
+        let rhsLength = rhs.count + commonScale - rhsScale
+        if lhsLength != rhsLength { return lhsLength < rhsLength ? -1 : 1 }
+        var lhsIterator = lhs.makeIterator()
+        var rhsIterator = rhs.makeIterator()
+        for _ in 0..<lhsLength {
+            let left = lhsIterator.next() ?? 0
+            let right = rhsIterator.next() ?? 0
+            if left != right { return left < right ? -1 : 1 }
+        }
+        return 0
+    }
+
+    static func incremented(_ digits: [UInt8]) -> [UInt8] {
+        var result = digits
+        var index = result.count - 1
+        while index >= 0 {
+            if result[index] < 9 {
+                result[index] += 1
+                return result
+            }
+            result[index] = 0
+            index -= 1
+        }
+        return [1] + result
+    }
+
+    static func plainText(negative: Bool, magnitude: some Collection<UInt8>, scale: Int) -> String {
+        var text = ""
+        text.reserveCapacity(magnitude.count + 4)
+        if negative && !magnitude.isEmpty { text.append("-") }
+        let padded = max(magnitude.count, scale + 1)
+        var index = 0
+        var iterator = magnitude.makeIterator()
+        while index < padded {
+            if index == padded - scale { text.append(".") }
+            let digit = index < padded - magnitude.count ? 0 : iterator.next()!
+            text.unicodeScalars.append(Unicode.Scalar(48 + digit))
+            index += 1
+        }
+        return text
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// ISO 4217 codes as ICU knows them, and the fraction digits ICU formats each with.
+public enum CurrencyCatalog {
+    /// Every ISO 4217 code ICU lists (current and historic), sorted.
+    public static let codes: [String] = Locale.Currency.isoCurrencies.map(\.identifier).sorted()
+
+    private static let codeSet = Set(codes)
+
+    /// The upper-cased code, or an error suggesting close codes.
+    public static func canonical(_ input: String) throws(FieldError) -> String {
+        let code = input.trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.count == 3, codeSet.contains(code) else {
+            throw .unknownCurrency(input, suggestions: Suggestions.closest(to: code, in: codes))
+        }
+        return code
+    }
+
+    private static let fractionDigitsCache = Mutex<[String: Int]>([:])
+
+    /// The fraction digits ICU applies by default (USD 2, JPY 0, KWD 3, CLF 4, IDR 0).
+    ///
+    /// Read from what ICU prints for zero, because on Linux `NumberFormatter.maximumFractionDigits`
+    /// says 2 for every currency. A fixed locale keeps `f` from changing with the display locale.
+    public static func fractionDigits(for code: String) -> Int {
+        if let known = fractionDigitsCache.withLock({ $0[code] }) { return known }
+        let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: "en"))
+        let printed = Decimal.zero.formatted(style)
+        let digitCount = printed.unicodeScalars.filter { $0.properties.numericType == .decimal }.count
+        let digits = max(0, digitCount - 1)
+        fractionDigitsCache.withLock { $0[code] = digits }
+        return digits
+    }
+
+    /// The currency's English name, for listings.
+    public static func name(of code: String) -> String {
+        Locale(identifier: "en").localizedString(forCurrencyCode: code) ?? code
+    }
+}

@@ -1,0 +1,68 @@
+/// How digits become an amount.
+public enum EntryMode: String, Sendable, CaseIterable, Codable {
+    /// Implied decimal: the digits are minor units (`123` is `$1.23`).
+    case atm
+    /// The digits are whole units, grouped live (`20000` is `$20,000`).
+    case whole
+}
+
+/// Everything about a field except what has been typed into it.
+public struct FieldConfiguration: Sendable, Equatable {
+    public static let maxDigitsRange = 1...30
+    public static let decimalsRange = 0...6
+
+    /// A canonical ICU identifier (`de_DE`, `ar_EG@numbers=latn`).
+    public internal(set) var locale: String
+    /// An upper-case ISO 4217 code.
+    public internal(set) var currency: String
+    public let mode: EntryMode
+    /// `--decimals`: replaces the currency's own fraction digits.
+    public let decimalsOverride: Int?
+    public let maxDigits: Int
+    public let maximum: ExactDecimal?
+    public let minimum: ExactDecimal?
+    public let allowsNegative: Bool
+    public let accounting: Bool
+
+    public init(
+        locale: String = "en_US", currency: String = "USD", mode: EntryMode = .atm, decimals: Int? = nil,
+        maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
+        allowsNegative: Bool = false, accounting: Bool = false
+    ) throws(FieldError) {
+        self.locale = try LocaleCatalog.canonical(locale)
+        self.currency = try CurrencyCatalog.canonical(currency)
+        self.mode = mode
+        if let decimals, !Self.decimalsRange.contains(decimals) {
+            throw .invalidSetting("--decimals takes 0 to 6, not \(decimals)")
+        }
+        self.decimalsOverride = decimals
+        guard Self.maxDigitsRange.contains(maxDigits) else {
+            throw .invalidSetting("--max-digits takes 1 to 30, not \(maxDigits)")
+        }
+        self.maxDigits = maxDigits
+        self.allowsNegative = allowsNegative
+        self.accounting = accounting
+        func limit(_ text: String?, _ option: String) throws(FieldError) -> ExactDecimal? {
+            guard let text else { return nil }
+            guard let value = ExactDecimal(plain: text) else {
+                throw .invalidSetting("\(option) takes a plain amount such as 1000 or 99.95, not \"\(text)\"")
+            }
+            return value
+        }
+        self.maximum = try limit(maximum, "--max")
+        self.minimum = try limit(minimum, "--min")
+        if let low = self.minimum, let high = self.maximum, low > high {
+            throw .invalidSetting("--min \(low) is above --max \(high)")
+        }
+    }
+
+    /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).
+    public var fractionDigits: Int { decimalsOverride ?? CurrencyCatalog.fractionDigits(for: currency) }
+
+    /// Fraction digits the display shows: `f` in atm mode, none in whole mode.
+    public var shownFractionDigits: Int { mode == .atm ? fractionDigits : 0 }
+
+    var formatKey: FormatKey {
+        FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting)
+    }
+}

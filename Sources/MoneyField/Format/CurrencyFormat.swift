@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+
+/// What a format is for: one locale, currency, number of shown fraction digits and sign style.
+public struct FormatKey: Hashable, Sendable {
+    public let locale: String
+    public let currency: String
+    public let fractionDigits: Int
+    public let accounting: Bool
+
+    public init(locale: String, currency: String, fractionDigits: Int, accounting: Bool) {
+        self.locale = locale
+        self.currency = currency
+        self.fractionDigits = fractionDigits
+        self.accounting = accounting
+    }
+}
+
+/// A display and where the caret stands in it.
+public struct Rendering: Equatable, Sendable {
+    public let display: String
+    /// UTF-16 code units before the caret, as a text field's `NSRange` counts.
+    public let caretOffset: Int
+
+    public init(display: String, caretOffset: Int) {
+        self.display = display
+        self.caretOffset = caretOffset
+    }
+
+    /// The display with `marker` at the caret: `$12|.45`.
+    public func marked(with marker: String = "|") -> String {
+        let utf16 = display.utf16
+        let index = utf16.index(utf16.startIndex, offsetBy: caretOffset)
+        return String(display[..<index]) + marker + String(display[index...])
+    }
+}
+
+/// Formats amounts exactly as ICU does for one `FormatKey`, without calling ICU per keystroke.
+///
+/// ICU is asked once, through Foundation's `Decimal.FormatStyle.Currency`, to format a few probe
+/// amounts; from them the affixes, digit glyphs, separators and grouping sizes are read off and
+/// checked against ICU again. A key whose output cannot be reproduced that way keeps calling the
+/// formatter (`isCompiled == false`) and is counted in `fallbackKeys`.
+public final class CurrencyFormat: Sendable {
+    public let key: FormatKey
+    /// The reference: byte for byte what every display must equal.
+    public let style: Decimal.FormatStyle.Currency
+    let pattern: CompiledPattern?
+
+    public var isCompiled: Bool { pattern != nil }
+
+    init(key: FormatKey) {
+        self.key = key
+        var style = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
+            .precision(.fractionLength(key.fractionDigits))
+        if key.accounting { style = style.sign(strategy: .accounting) }
+        self.style = style
+        self.pattern = CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits)
+    }
+
+    private static let cache = Mutex<[FormatKey: CurrencyFormat]>([:])
+    private static let fallbacks = Mutex<Set<FormatKey>>([])
+
+    /// The shared format for `key`, compiled on first use.
+    public static func cached(for key: FormatKey) -> CurrencyFormat {
+        if let format = cache.withLock({ $0[key] }) { return format }
+        let format = CurrencyFormat(key: key)
+        if !format.isCompiled { _ = fallbacks.withLock { $0.insert(key) } }
+        return cache.withLock { cache in
+            if let raced = cache[key] { return raced }
+            cache[key] = format
+            return format
+        }
+    }
+
+    /// Every key so far that could not be compiled and formats through Foundation instead.
+    public static var fallbackKeys: Set<FormatKey> { fallbacks.withLock { $0 } }
+
+    /// The display of `magnitude` (digit values, no leading zeros) shown with `fractionDigits`
+    /// places, and the caret `caretSlotsFromEnd` digit slots from the right.
+    public func render(negative: Bool, magnitude: [UInt8], caretSlotsFromEnd caret: Int) -> Rendering {
+        if let pattern { return pattern.render(negative: negative, magnitude: magnitude, caret: caret) }
+        let display = referenceDisplay(negative: negative, magnitude: magnitude)
+        return Rendering(display: display, caretOffset: Self.caretOffset(in: display, caretSlotsFromEnd: caret))
+    }
+
+    /// What Foundation prints; a negative zero is printed as ICU prints `-0`.
+    public func referenceDisplay(negative: Bool, magnitude: [UInt8]) -> String {
+        let scale = key.fractionDigits
+        if magnitude.isEmpty && negative {
+            // ICU keeps the sign of a negative amount that rounds to zero: its own "-0" form.
+            let tiny = Decimal(sign: .minus, exponent: -(scale + 1), significand: 1)
+            return tiny.formatted(style)
+        }
+        let text = DigitArithmetic.plainText(negative: negative, magnitude: magnitude, scale: scale)
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!.formatted(style)
+    }
+
+    /// The caret offset found by counting digit glyphs in a finished display.
+    static func caretOffset(in display: String, caretSlotsFromEnd caret: Int) -> Int {
+        let glyphOffsets = digitGlyphEnds(in: display)
+        let slots = glyphOffsets.count
+        if caret >= slots {
+            guard let first = glyphOffsets.first else { return 0 }
+            return first.start
+        }
+        return glyphOffsets[slots - 1 - caret].end
+    }
+
+    /// UTF-16 start and end of each decimal-digit glyph, in order.
+    static func digitGlyphEnds(in display: String) -> [(start: Int, end: Int)] {
+        var result: [(start: Int, end: Int)] = []
+        var offset = 0
+        for scalar in display.unicodeScalars {
+            let width = scalar.utf16.count
+            if scalar.properties.numericType == .decimal { result.append((offset, offset + width)) }
+            offset += width
+        }
+        return result
+    }
+}
