@@ -15,10 +15,12 @@ let package = Package(
     targets: [
         .target(name: "MoneyField"),
         .executableTarget(name: "moneyfield", dependencies: ["MoneyField"]),
+        .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyField"]),
         .testTarget(
             name: "MoneyFieldTests",
             dependencies: [
                 "MoneyField",
+                "MoneyFieldTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]
