@@ -2,13 +2,35 @@ import MoneyField
 
 /// Caret tests as readable strings: `"$12|.45"` is the display `$12.45` with the caret at UTF-16 offset 3.
 public enum MarkedCaret {
-    public static let marker: Character = "|"
+    public static let marker: Unicode.Scalar = "|"
 
     /// The display without the marker and the marker's UTF-16 offset; nil when there is not exactly one marker.
+    ///
+    /// Works on scalars, not characters, so a marker next to a combining mark or a bidi control is still found.
     public static func parse(_ marked: String) -> Rendering? {
-        guard marked.filter({ $0 == marker }).count == 1, let index = marked.firstIndex(of: marker) else { return nil }
-        let display = String(marked[..<index]) + String(marked[marked.index(after: index)...])
-        return Rendering(display: display, caretOffset: marked[..<index].utf16.count)
+        let scalars = Array(marked.unicodeScalars)
+        let markers = scalars.indices.filter { scalars[$0] == marker }
+        guard markers.count == 1, let index = markers.first else { return nil }
+        var display = String.UnicodeScalarView()
+        display.append(contentsOf: scalars[..<index])
+        display.append(contentsOf: scalars[(index + 1)...])
+        let offset = scalars[..<index].reduce(0) { $0 + $1.utf16.count }
+        return Rendering(display: String(display), caretOffset: offset)
+    }
+
+    /// `text` with every character that is invisible, space-like or non-ASCII written as `\u{XXXX}`,
+    /// so a failing comparison of two displays shows where they differ.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+            }
+        }
+        return result
     }
 }
 
