@@ -124,8 +124,9 @@ enum DigitArithmetic {
         _ lhs: some Collection<UInt8>, scale lhsScale: Int, _ rhs: some Collection<UInt8>, scale rhsScale: Int
     ) -> Int {
         let commonScale = max(lhsScale, rhsScale)
-        let lhsLength = lhs.count + commonScale - lhsScale
-        let rhsLength = rhs.count + commonScale - rhsScale
+        // Digits of the value scaled to `commonScale`; zero has none, whatever its own scale.
+        let lhsLength = lhs.isEmpty ? 0 : lhs.count + commonScale - lhsScale
+        let rhsLength = rhs.isEmpty ? 0 : rhs.count + commonScale - rhsScale
         if lhsLength != rhsLength { return lhsLength < rhsLength ? -1 : 1 }
         var lhsIterator = lhs.makeIterator()
         var rhsIterator = rhs.makeIterator()
