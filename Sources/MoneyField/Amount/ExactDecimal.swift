@@ -100,7 +100,8 @@ extension ExactDecimal: Comparable {
 
     public func hash(into hasher: inout Hasher) {
         let value = normalized
-        hasher.combine(value.isNegative)
+        // `==` ignores a sign on zero (the stored properties are settable), so the hash must too.
+        hasher.combine(value.isNegative && !value.magnitude.isEmpty)
         hasher.combine(value.magnitude)
         hasher.combine(value.scale)
     }
