@@ -66,9 +66,11 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
         return Array(magnitude.dropLast(dropped))
     }
 
-    /// The value rounded half-to-even to `newScale` fraction digits.
+    /// The value rounded half-to-even to `newScale` fraction digits (padded with zeros when it has fewer).
     public func rounded(toScale newScale: Int) -> ExactDecimal {
-        if newScale >= scale { return self }
+        if newScale >= scale, let padded = magnitude(atScale: newScale) {
+            return ExactDecimal(isNegative: isNegative, magnitude: padded, scale: newScale)
+        }
         let dropped = scale - newScale
         let padded = Array(repeating: UInt8(0), count: max(0, dropped + 1 - magnitude.count)) + magnitude
         var kept = Array(padded.dropLast(dropped))
