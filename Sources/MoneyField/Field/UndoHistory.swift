@@ -4,7 +4,8 @@ public struct UndoHistory<Snapshot: Sendable>: Sendable {
     private var future: [Snapshot] = []
     public let limit: Int
 
-    public init(limit: Int = 1000) { self.limit = limit }
+    /// Keeps at most `limit` snapshots to undo; a limit below zero keeps none, like zero.
+    public init(limit: Int = 1000) { self.limit = max(0, limit) }
 
     public var canUndo: Bool { !past.isEmpty }
     public var canRedo: Bool { !future.isEmpty }
