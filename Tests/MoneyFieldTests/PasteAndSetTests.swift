@@ -63,6 +63,13 @@ struct PasteAndSetTests {
         ("en_IN", "INR", "₹12,34,567.89", "₹12,34,567.89|", "1234567.89"),
         ("ar_KW", "KWD", "\u{200F}١٢٫٣٤٥\u{00A0}د.ك.\u{200F}", "\u{200F}١٢٫٣٤٥|\u{00A0}د.ك.\u{200F}", "12.345"),
         ("ja_JP", "JPY", "¥1,234", "¥1,234|", "1234"),
+        // Symbols that hold the decimal separator: en_CV's decimal point is $ (R$ 1 234$56),
+        // ar_AE's is . inside ج.م.; it is the point only between digits.
+        ("en_CV", "BRL", "R$\u{00A0}1\u{00A0}234$56", "R$\u{00A0}1\u{00A0}234$56|", "1234.56"),
+        ("pt_CV", "USD", "1234$56 US$", "1234$56|\u{00A0}US$", "1234.56"),
+        ("pt_CV", "CVE", "1234$56\u{00A0}\u{200B}", "1234$56|\u{00A0}\u{200B}", "1234.56"),
+        ("ar_AE", "EGP", "\u{200F}1,234.56\u{00A0}ج.م.\u{200F}", "\u{200F}1,234.56|\u{00A0}ج.م.\u{200F}", "1234.56"),
+        ("brx_IN", "ZAR", "जेत.ए.आर 1,234.56", "जेत.ए.आर\u{00A0}1,234.56|", "1234.56"),
     ])
     func set(locale: String, currency: String, text: String, marked: String, value: String) throws {
         var field = try makeField(locale, currency, allowsNegative: true)
@@ -79,6 +86,7 @@ struct PasteAndSetTests {
         ("abc", .unreadableAmount("abc", locale: "en_US")),
         ("", .unreadableAmount("", locale: "en_US")),
         ("12.3.4", .unreadableAmount("12.3.4", locale: "en_US")),
+        ("$12.34.", .unreadableAmount("$12.34.", locale: "en_US")),
         ("€12", .unreadableAmount("€12", locale: "en_US")),
         ("-5", .negativeNotAllowed("-5")),
         ("12345678901.23", .tooManyDigits("12345678901.23", limit: 12)),
