@@ -6,6 +6,8 @@ import MoneyField
 /// The display comes straight from Foundation's `Decimal.FormatStyle.Currency`, the SPEC's reference;
 /// value and minor units are rebuilt from the digit string by the SPEC's rules.
 public enum FieldReference {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Foundation's style for the field: its locale and currency, `f` (atm) or 0 (whole) fraction digits,
     /// and the accounting sign when asked for.
     public static func style(for configuration: FieldConfiguration) -> Decimal.FormatStyle.Currency {
@@ -24,7 +26,7 @@ public enum FieldReference {
                                 fractionDigits: configuration.shownFractionDigits, accounting: configuration.accounting)
             return CurrencyFormat.cached(for: key).referenceDisplay(negative: true, magnitude: [])
         }
-        let decimal = Decimal(string: value(of: field), locale: Locale(identifier: "en_US_POSIX"))!
+        let decimal = Decimal(string: value(of: field), locale: posix)!
         return decimal.formatted(style ?? self.style(for: configuration))
     }
 
