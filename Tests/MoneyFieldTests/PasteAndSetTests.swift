@@ -70,6 +70,9 @@ struct PasteAndSetTests {
         ("pt_CV", "CVE", "1234$56\u{00A0}\u{200B}", "1234$56|\u{00A0}\u{200B}", "1234.56"),
         ("ar_AE", "EGP", "\u{200F}1,234.56\u{00A0}ج.م.\u{200F}", "\u{200F}1,234.56|\u{00A0}ج.م.\u{200F}", "1234.56"),
         ("brx_IN", "ZAR", "जेत.ए.आर 1,234.56", "जेत.ए.आर\u{00A0}1,234.56|", "1234.56"),
+        // Separators ICU uses for this currency rather than the locale's number separators.
+        ("en_CH", "EUR", "€ 3’468.56", "€\u{00A0}3\u{2019}468.56|", "3468.56"),
+        ("en_150", "EUR", "-58.025.525,74 €", "-58.025.525,74|\u{00A0}€", "-58025525.74"),
     ])
     func set(locale: String, currency: String, text: String, marked: String, value: String) throws {
         var field = try makeField(locale, currency, allowsNegative: true)

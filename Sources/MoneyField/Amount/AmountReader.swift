@@ -24,13 +24,11 @@ struct AmountReader {
     /// `د.ك.` where the separator is `.`), so the separator only counts as the decimal point between a
     /// non-letter and a digit; elsewhere it is read as part of the symbol.
     private func readLocalized(_ text: String, original: String) throws(FieldError) -> ExactDecimal {
-        let foundationLocale = Locale(identifier: locale)
-        let decimalSeparator = decimalSeparatorScalars(foundationLocale)
+        let (decimalSeparator, grouping) = separators()
         let affixScalars = Set(
             [format.referenceDisplay(negative: false, magnitude: [1]),
              format.referenceDisplay(negative: true, magnitude: [1])]
                 .flatMap(Self.affixes) + format.key.currency.unicodeScalars)
-        let grouping = Set((foundationLocale.groupingSeparator ?? ",").unicodeScalars)
         var negative = false
         var integerDigits: [UInt8] = []
         var fractionDigits: [UInt8] = []
@@ -76,16 +74,23 @@ struct AmountReader {
         }
     }
 
-    private func decimalSeparatorScalars(_ locale: Locale) -> Set<Unicode.Scalar> {
-        // The separator ICU uses for this currency (it can differ from the number one), else the locale's.
-        if format.key.fractionDigits > 0 {
-            let shown = format.referenceDisplay(negative: false, magnitude: [1])
-            let scalars = Array(shown.unicodeScalars)
-            if let last = scalars.lastIndex(where: { Key.digitValue(of: $0) != nil }) {
-                let fractionStart = last - format.key.fractionDigits + 1
-                if fractionStart > 0 { return [scalars[fractionStart - 1]] }
-            }
+    /// The decimal point and grouping separator ICU writes for this currency in this locale.
+    ///
+    /// Read off ICU's output for 1234567.5, not the locale's number symbols: some locales write a
+    /// currency with its own separators (en_CH groups EUR with ’ but numbers with ', en_150 writes
+    /// EUR as 1.234.567,50 € but numbers as 1,234,567.5), and whole mode shows no decimal point at all.
+    private func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
+        let probe = Decimal(sign: .plus, exponent: -1, significand: 12_345_675)
+            .formatted(format.style.precision(.fractionLength(1)))
+        let scalars = Array(probe.unicodeScalars)
+        let digits = scalars.indices.filter { Key.digitValue(of: scalars[$0]) != nil }
+        let foundationLocale = Locale(identifier: locale)
+        guard digits.count == 8, digits[7] - digits[6] > 1 else {
+            return (Set((foundationLocale.decimalSeparator ?? ".").unicodeScalars),
+                    Set((foundationLocale.groupingSeparator ?? ",").unicodeScalars))
         }
-        return Set((locale.decimalSeparator ?? ".").unicodeScalars)
+        let decimal = Set(scalars[(digits[6] + 1)..<digits[7]])
+        let grouping = Set(scalars[digits[0]..<digits[6]].filter { Key.digitValue(of: $0) == nil })
+        return (decimal, grouping.subtracting(decimal))
     }
 }
