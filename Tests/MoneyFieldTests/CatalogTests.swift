@@ -1,3 +1,4 @@
+import Foundation
 import MoneyField
 import MoneyFieldTestSupport
 import Testing
@@ -99,6 +100,30 @@ struct CatalogTests {
             #expect(CurrencyCatalog.codes.contains(code), "\(code)")
         }
         #expect(CurrencyCatalog.name(of: "EUR") == "Euro")
+    }
+
+    @Test("every listed locale is accepted as itself, in either spelling")
+    func everyListedLocale() throws {
+        for id in LocaleCatalog.identifiers {
+            #expect(try LocaleCatalog.canonical(id) == id)
+            #expect(try LocaleCatalog.canonical(id.replacingOccurrences(of: "_", with: "-")) == id, "\(id) in BCP 47 spelling")
+        }
+    }
+
+    @Test("every ISO 4217 code is accepted, and f is what ICU prints", arguments: ["en_US", "ar_EG", "de_CH"])
+    func everyCurrency(locale: String) throws {
+        for code in CurrencyCatalog.codes {
+            #expect(try CurrencyCatalog.canonical(code.lowercased()) == code)
+            let fraction = CurrencyCatalog.fractionDigits(for: code)
+            #expect((0...4).contains(fraction), "\(code): \(fraction)")
+            var field = try makeField(locale, code, allowsNegative: true)
+            typeAccepted("<neg>1234567", into: &field)
+            expectConsistent(field, "\(locale) \(code)")
+            // ICU's own default for the currency, with no precision given, shows the same f.
+            let defaultStyle = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: locale))
+            let glyphs = FieldReference.digitGlyphs(in: Decimal(0).formatted(defaultStyle)).count
+            #expect(glyphs == fraction + 1, "\(locale) \(code): ICU prints \(glyphs) digits for zero")
+        }
     }
 
     @Test("did-you-mean wording", arguments: [
