@@ -14,7 +14,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "MoneyField"),
-        .executableTarget(name: "moneyfield", dependencies: ["MoneyField"]),
+        .executableTarget(
+            name: "moneyfield",
+            dependencies: [
+                "MoneyField",
+                "MoneyFieldShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(name: "MoneyFieldShell", dependencies: ["MoneyField"]),
         .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyField"]),
         .testTarget(
             name: "MoneyFieldTests",

@@ -1,43 +1,69 @@
 /// Picks the closest known names to a mistyped one, for "did you mean …?" messages.
 public enum Suggestions {
-    /// Up to `limit` candidates, nearest first, within a distance that still looks like a typo.
+    /// Up to `limit` candidates, nearest first, close enough to look like a typo of `input`.
     public static func closest(to input: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let needle = Array(input.lowercased().unicodeScalars)
-        let allowed = max(2, needle.count / 3)
-        var scored: [(distance: Int, name: String)] = []
+        let allowed = max(1, needle.count / 3)
+        var scored: [(distance: Int, sharedPrefix: Int, slip: Int, name: String)] = []
         for candidate in candidates {
             let hay = Array(candidate.lowercased().unicodeScalars)
-            var distance = editDistance(needle, hay, cutoff: allowed)
-            // A shared prefix ("de" for "de_XX") counts as close even when the tail differs.
-            if distance > allowed, needle.count >= 2, hay.starts(with: needle.prefix(2)) {
-                distance = allowed + 1
-            }
-            if distance <= allowed + 1 { scored.append((distance, candidate)) }
+            let distance = editDistance(needle, hay, cutoff: allowed)
+            guard distance <= allowed else { continue }
+            // Among equally near names, the one that starts like the input is the likelier typo.
+            let sharedPrefix = zip(needle, hay).prefix { $0 == $1 }.count
+            // …and a neighbouring key on the keyboard (en_UX for en_US) the likeliest slip.
+            let slip = sharedPrefix < min(needle.count, hay.count)
+                && isKeyboardNeighbour(needle[sharedPrefix], hay[sharedPrefix]) ? 0 : 1
+            scored.append((distance, sharedPrefix, slip, candidate))
         }
-        scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        scored.sort {
+            ($0.distance, -$0.sharedPrefix, $0.slip, $0.name) < ($1.distance, -$1.sharedPrefix, $1.slip, $1.name)
+        }
         return scored.prefix(limit).map(\.name)
     }
 
-    /// Levenshtein distance with an early exit once every path exceeds `cutoff`.
+    /// Edit distance counting a swap of neighbours as one edit (`tpye` is one from `type`);
+    /// gives up early once every path exceeds `cutoff`.
     static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], cutoff: Int) -> Int {
         if abs(lhs.count - rhs.count) > cutoff { return cutoff + 1 }
+        if lhs.isEmpty || rhs.isEmpty { return max(lhs.count, rhs.count) }
+        var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
         var previous = Array(0...rhs.count)
-        var current = previous
-        for i in 1...max(lhs.count, 1) where !lhs.isEmpty {
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for i in 1...lhs.count {
             current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...max(rhs.count, 1) where !rhs.isEmpty {
-                let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-                rowMinimum = min(rowMinimum, current[j])
+            var rowMinimum = i
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                var best = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    best = min(best, beforePrevious[j - 2] + 1)
+                }
+                current[j] = best
+                rowMinimum = min(rowMinimum, best)
             }
             if rowMinimum > cutoff { return cutoff + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return lhs.isEmpty ? rhs.count : previous[rhs.count]
+        return previous[rhs.count]
     }
 
-    /// " (did you mean X or Y?)" or "" when nothing is close.
+    private static let keyboardRows: [[Unicode.Scalar]] = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"]
+        .map { Array($0.unicodeScalars) }
+
+    /// Whether two keys touch on a QWERTY keyboard (same row or the row above or below).
+    static func isKeyboardNeighbour(_ lhs: Unicode.Scalar, _ rhs: Unicode.Scalar) -> Bool {
+        func position(_ key: Unicode.Scalar) -> (row: Int, column: Int)? {
+            for (row, keys) in keyboardRows.enumerated() {
+                if let column = keys.firstIndex(of: key) { return (row, column) }
+            }
+            return nil
+        }
+        guard let a = position(lhs), let b = position(rhs) else { return false }
+        return abs(a.row - b.row) <= 1 && abs(a.column - b.column) <= 1 && (a.row, a.column) != (b.row, b.column)
+    }
+
+    /// "; did you mean X or Y?" or "" when nothing is close.
     public static func didYouMean(_ names: [String]) -> String {
         switch names.count {
         case 0: ""
