@@ -181,7 +181,7 @@ public final class Session {
 
     func fieldLine() throws(CommandError) -> OutputLine { fieldLine(try active()) }
 
-    /// Applies `change` to the active field: on success records undo and prints the field if it changed.
+    /// Applies `change` to the active field, recording undo when it changed, and prints the field.
     func changeActive(
         _ change: (inout MoneyField) throws(FieldError) -> [OutputLine]
     ) throws(CommandError) -> CommandResult {
@@ -195,8 +195,9 @@ public final class Session {
         if field != before {
             fields[index].history.record(before)
             fields[index].field = field
-            result.append(fieldLine(fields[index]))
         }
+        // A refused first key changed nothing and says so itself; anything else shows the field.
+        if field != before || !result.rangBell { result.append(fieldLine(fields[index])) }
         return result
     }
 }

@@ -55,6 +55,10 @@ public struct Transcript: Sendable, Equatable {
 
     /// Reads a script file; invalid UTF-8 or binary content is an error naming the file.
     public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .unreadable(path: displayPath, reason: "no such file (relative paths start at the script's folder)")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw .unreadable(path: displayPath, reason: "cannot read it (\(error.localizedDescription))")
