@@ -102,19 +102,24 @@ public struct ScriptRunner: Sendable {
 public enum MismatchReport {
     public static func lines(for mismatch: ScriptRunner.Mismatch, path: String) -> [String] {
         var lines = ["\(path):\(mismatch.line): output differs", "  > \(mismatch.command)"]
-        for entry in diff(mismatch.expected, mismatch.actual) {
+        let entries = diff(mismatch.expected, mismatch.actual)
+        // If either side has an invisible character, escape both so a space and U+00A0 differ visibly.
+        let escapes = entries.contains { entry in
+            switch entry {
+            case .same: false
+            case .expected(let text), .actual(let text): VisibleText.hasInvisible(text)
+            }
+        }
+        func shown(_ text: String) -> String { escapes ? "\(text)    ⟨\(VisibleText.escaped(text))⟩" : text }
+        for entry in entries {
             switch entry {
             case .same(let text): lines.append("    \(text)")
-            case .expected(let text): lines.append("  - \(visible(text))")
-            case .actual(let text): lines.append("  + \(visible(text))")
+            case .expected(let text): lines.append("  - \(shown(text))")
+            case .actual(let text): lines.append("  + \(shown(text))")
             }
         }
         lines.append("  (- expected, + actual; moneyfield test --update rewrites expectations)")
         return lines
-    }
-
-    static func visible(_ text: String) -> String {
-        VisibleText.hasInvisible(text) ? "\(text)    ⟨\(VisibleText.escaped(text))⟩" : text
     }
 
     enum Entry: Equatable { case same(String), expected(String), actual(String) }
@@ -133,10 +138,10 @@ public enum MismatchReport {
         while i < rows || j < columns {
             if i < rows, j < columns, expected[i] == actual[j] {
                 entries.append(.same(expected[i])); i += 1; j += 1
-            } else if j < columns, i == rows || table[i][j + 1] >= table[i + 1][j] {
-                entries.append(.actual(actual[j])); j += 1
-            } else {
+            } else if i < rows, j == columns || table[i + 1][j] >= table[i][j + 1] {
                 entries.append(.expected(expected[i])); i += 1
+            } else {
+                entries.append(.actual(actual[j])); j += 1
             }
         }
         return entries

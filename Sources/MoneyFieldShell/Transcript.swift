@@ -22,8 +22,9 @@ public struct Transcript: Sendable, Equatable {
     public init(parsing text: String, path: String) throws(ScriptError) {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Split on scalars: "\r\n" is one Character, so a Character split would miss CRLF ends.
+        var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.last == "\r" ? line.dropLast() : line)
         }
         if lines.last == "" { lines.removeLast() }
 
