@@ -67,6 +67,7 @@ public enum BuiltProgram {
     }
 
     public struct MissingBinary: Error, CustomStringConvertible {
+        public init() {}
         public var description: String { "the moneyfield binary is not built; run `swift build` first" }
     }
 

@@ -62,7 +62,7 @@ struct DemoCommand: ParsableCommand {
             pause(pace * 12)
             if result.quits { break }
         }
-        emit("demo finished: \(transcript.steps.count) steps from \(file)\n")
+        emit("demo finished: \(transcript.steps.count) step\(transcript.steps.count == 1 ? "" : "s") from \(file)\n")
     }
 
     private func emit(_ text: String) {
