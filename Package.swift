@@ -14,7 +14,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "MoneyField"),
-        .executableTarget(name: "moneyfield", dependencies: ["MoneyField"]),
+        .executableTarget(
+            name: "moneyfield",
+            dependencies: [
+                "MoneyField",
+                "MoneyFieldShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(name: "MoneyFieldShell", dependencies: ["MoneyField"]),
         .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyField"]),
         .testTarget(
             name: "MoneyFieldTests",
@@ -23,5 +30,8 @@ let package = Package(
                 "MoneyFieldTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        .testTarget(
+            name: "MoneyFieldShellTests",
+            dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
     ]
 )

@@ -125,7 +125,15 @@ struct AtmEntryTests {
         typeAccepted("1", into: &field)
         expectMarked(field, "$1|0.75")
         #expect(field.value == "10.75")
-        // A zero typed before the padding is a leading zero: stripped, nothing moves.
+        // Deleting a padding zero would change nothing: refused like backspace at the far left.
+        var padding = try makeField(typing: "5<left><left>")
+        expectMarked(padding, "$0|.05")
+        expectRefused(.backspace, on: &padding, .nothingToDelete)
+        typeAccepted("<home>", into: &padding)
+        expectRefused(.delete, on: &padding, .nothingToDeleteForward)
+        var empty = try makeField()
+        expectRefused(.backspace, on: &empty, .nothingToDelete)
+        // A zero typed before the padding is a leading zero: stripped, nothing moves, but not refused.
         var zero = try makeField(typing: "5<home>")
         typeAccepted("0", into: &zero)
         expectMarked(zero, "$|0.05")

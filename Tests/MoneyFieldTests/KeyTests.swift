@@ -42,6 +42,7 @@ struct KeyTests {
         var field = try makeField(maxDigits: 2)
         let refused = try type("<bs>123<right>", into: &field)
         #expect(refused == [
+            RefusedKey(index: 0, key: .backspace, rejection: .nothingToDelete),
             RefusedKey(index: 3, key: .digit(3), rejection: .tooManyDigits(limit: 2)),
             RefusedKey(index: 4, key: .right, rejection: .caretAtEnd),
         ])

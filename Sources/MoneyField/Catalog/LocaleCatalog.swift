@@ -34,7 +34,12 @@ public enum LocaleCatalog {
         return base + "@" + parts[1]
     }
 
+    /// Near misses first (`en_UX` → `en_US`); else locales of the same language (`de_XX` → `de_AT` …).
     static func suggestions(for base: String) -> [String] {
-        Suggestions.closest(to: base.replacingOccurrences(of: "-", with: "_"), in: identifiers)
+        let typed = base.replacingOccurrences(of: "-", with: "_")
+        let close = Suggestions.closest(to: typed, in: identifiers)
+        if !close.isEmpty { return close }
+        guard let language = typed.split(separator: "_").first?.lowercased() else { return [] }
+        return Array(identifiers.filter { $0.lowercased().split(separator: "_").first.map(String.init) == language }.prefix(3))
     }
 }

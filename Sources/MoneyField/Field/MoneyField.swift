@@ -94,11 +94,14 @@ public struct MoneyField: Sendable, Equatable {
             var padded = padded(to: slots)
             padded.remove(at: slots - caret - 1)
             next.digits = Self.strippingLeadingZeros(padded)
+            // Removing a padding zero ($0.0|5) changes nothing: report it like the far left.
+            guard next.digits != state.digits else { throw .nothingToDelete }
         case .delete:
             guard caret > 0 else { throw .nothingToDeleteForward }
             var padded = padded(to: slots)
             padded.remove(at: slots - caret)
             next.digits = Self.strippingLeadingZeros(padded)
+            guard next.digits != state.digits else { throw .nothingToDeleteForward }
             next.caretSlotsFromEnd = caret - 1
         case .left:
             guard caret < slots else { throw .caretAtStart }

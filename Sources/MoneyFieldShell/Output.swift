@@ -1,0 +1,61 @@
+/// One line a command prints, tagged so the executable can colour it.
+public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Plain output: values, listings, help.
+        case plain
+        /// `NAME: DISPLAY` after a change.
+        case field
+        /// `rejected: …` after a refused key.
+        case rejected
+        /// `error: …`.
+        case error
+    }
+
+    public let kind: Kind
+    public let text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    public static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
+    public static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
+    public static func rejected(_ text: String) -> OutputLine { OutputLine(.rejected, "rejected: " + text) }
+
+    public var description: String { text }
+}
+
+/// What one handled line produced.
+public struct CommandResult: Equatable, Sendable {
+    public var lines: [OutputLine] = []
+    /// A key was refused: an interactive shell rings the bell.
+    public var rangBell = false
+    /// The user asked to leave.
+    public var quits = false
+    /// `kiosk` was accepted: the executable takes the terminal for this field.
+    public var kioskField: String?
+    /// The command failed (`--bail` stops here).
+    public var failed: Bool { lines.contains { $0.kind == .error } }
+
+    public init(lines: [OutputLine] = [], rangBell: Bool = false, quits: Bool = false) {
+        self.lines = lines
+        self.rangBell = rangBell
+        self.quits = quits
+    }
+
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    mutating func append(_ line: OutputLine) { lines.append(line) }
+    mutating func append(contentsOf other: CommandResult) {
+        lines += other.lines
+        rangBell = rangBell || other.rangBell
+        quits = quits || other.quits
+    }
+}
+
+/// A failed command: printed as one `error:` line.
+struct CommandError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,124 @@
+import MoneyField
+
+extension Session {
+    /// Reads `123<bs><left>9`: digits (any script) and named keys; spaces between keys are ignored.
+    static func parseKeys(_ text: Substring) throws(CommandError) -> [Key] {
+        var keys: [Key] = []
+        var rest = text[...]
+        while let character = rest.first {
+            if character.isWhitespace {
+                rest = rest.dropFirst()
+            } else if character == "<" {
+                guard let close = rest.firstIndex(of: ">") else {
+                    throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
+                }
+                let name = String(rest[rest.index(after: rest.startIndex)..<close])
+                guard let key = Key.named.first(where: { $0.name == name.lowercased() })?.key else {
+                    let close = Suggestions.closest(to: name, in: Key.named.map(\.name), limit: 2).map { "<\($0)>" }
+                    throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(keyNameList)")
+                }
+                keys.append(key)
+                rest = rest[rest.index(after: close)...]
+            } else if let key = Key(digit: character) {
+                keys.append(key)
+                rest = rest.dropFirst()
+            } else {
+                throw CommandError("cannot type \"\(character)\": type takes digits and \(keyNameList)")
+            }
+        }
+        return keys
+    }
+
+    static let keyNameList = Key.named.map { "<\($0.name)>" }.joined(separator: " ")
+
+    func typeKeys(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let keys = try Self.parseKeys(rest)
+        guard !keys.isEmpty else { throw CommandError(usage("type")) }
+        return try press(keys)
+    }
+
+    func repeatKey(_ key: Key, _ name: String, _ rest: Substring) throws(CommandError) -> CommandResult {
+        var count = 1
+        if !rest.isEmpty {
+            guard let parsed = Int(rest), (1...1000).contains(parsed) else {
+                throw CommandError("\(name) takes a count from 1 to 1000, not \"\(rest)\"; \(usage(name))")
+            }
+            count = parsed
+        }
+        return try press(Array(repeating: key, count: count))
+    }
+
+    /// Presses keys in order; the first refused key stops the rest and is reported.
+    func press(_ keys: [Key]) throws(CommandError) -> CommandResult {
+        try changeActive { field throws(FieldError) in
+            for key in keys {
+                do throws(Rejection) {
+                    try field.press(key)
+                } catch {
+                    return [.rejected(error.description)]
+                }
+            }
+            return []
+        }
+    }
+
+    /// One key, as kiosk mode sends them.
+    public func press(_ key: Key) -> CommandResult {
+        do { return try press([key]) } catch { return CommandResult(lines: [.error(error.message)]) }
+    }
+
+    func paste(_ rest: Substring) throws(CommandError) -> CommandResult {
+        guard !rest.isEmpty else { throw CommandError(usage("paste")) }
+        return try changeActive { field in
+            let outcome = field.paste(String(rest))
+            var lines: [OutputLine] = []
+            if let rejection = outcome.stoppedBy { lines.append(.rejected(rejection.description)) }
+            let noun = outcome.found == 1 ? "digit" : "digits"
+            lines.append(.plain("pasted \(outcome.typed) of \(outcome.found) \(noun)"))
+            return lines
+        }
+    }
+
+    func setAmount(_ rest: Substring) throws(CommandError) -> CommandResult {
+        guard !rest.isEmpty else { throw CommandError(usage("set")) }
+        return try changeActive { field throws(FieldError) in
+            try field.set(String(rest))
+            return []
+        }
+    }
+
+    func changeLocale(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard words.count == 1 else { throw CommandError(usage("locale")) }
+        return try changeActive { field throws(FieldError) in
+            try field.changeLocale(to: words[0])
+            return []
+        }
+    }
+
+    func changeCurrency(_ rest: Substring) throws(CommandError) -> CommandResult {
+        var words = try Tokenizer.words(rest)
+        let round = words.contains("--round")
+        words.removeAll { $0 == "--round" }
+        guard words.count == 1, !words[0].hasPrefix("-") else { throw CommandError(usage("currency")) }
+        return try changeActive { field throws(FieldError) in
+            switch try field.changeCurrency(to: words[0], round: round) {
+            case .exact: return []
+            case .rounded(let from, let to): return [.plain("rounded \(from) to \(to) (half-even)")]
+            }
+        }
+    }
+
+    func undoRedo(redo: Bool) throws(CommandError) -> CommandResult {
+        guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
+        do throws(FieldError) {
+            let current = fields[index].field
+            fields[index].field = redo
+                ? try fields[index].history.redo(from: current)
+                : try fields[index].history.undo(from: current)
+        } catch {
+            throw CommandError(error)
+        }
+        return CommandResult(lines: [fieldLine(fields[index])])
+    }
+}

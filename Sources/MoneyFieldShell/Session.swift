@@ -1,0 +1,207 @@
+import Foundation
+import MoneyField
+
+/// How a session starts and what it may do.
+public struct SessionOptions: Sendable {
+    /// Locale and currency of the starting `amount` field.
+    public var locale: String
+    public var currency: String
+    /// A person at a terminal (kiosk is possible; nothing else changes).
+    public var isInteractive: Bool
+    /// Replaying a script: it may not write files unless `allowsWrite`.
+    public var isScript: Bool
+    public var allowsWrite: Bool
+    /// Relative paths in `record` and `source` resolve against this folder.
+    public var directory: URL
+
+    public init(
+        locale: String = "en_US", currency: String = "USD", isInteractive: Bool = false,
+        isScript: Bool = false, allowsWrite: Bool = false,
+        directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
+        self.locale = locale
+        self.currency = currency
+        self.isInteractive = isInteractive
+        self.isScript = isScript
+        self.allowsWrite = allowsWrite
+        self.directory = directory
+    }
+}
+
+/// A named field and its undo history.
+public struct FieldEntry: Sendable {
+    public var name: String
+    public var field: MoneyField
+    var history = UndoHistory<MoneyField>()
+}
+
+/// The shell without a terminal: one line in, printed lines out.
+public final class Session {
+    public static let maximumLineBytes = 4096
+    public static let defaultFieldName = "amount"
+
+    public let options: SessionOptions
+    public internal(set) var fields: [FieldEntry] = []
+    public internal(set) var activeName: String?
+    var recorder: TranscriptRecorder?
+    var sourceStack: [URL] = []
+    static let maximumSourceDepth = 16
+
+    public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
+        self.options = options
+        let configuration = try FieldConfiguration(locale: options.locale, currency: options.currency)
+        fields = [FieldEntry(name: Self.defaultFieldName, field: MoneyField(configuration))]
+        activeName = Self.defaultFieldName
+    }
+
+    deinit { recorder?.close() }
+
+    /// The prompt: the active field's name.
+    public var prompt: String { "\(activeName ?? "(no field)")> " }
+
+    public var activeField: MoneyField? { activeIndex.map { fields[$0].field } }
+
+    var activeIndex: Int? { activeName.flatMap(index(of:)) }
+
+    func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
+
+    /// Runs one line read as raw bytes: invalid UTF-8 is an error, not a crash.
+    public func handle(bytes: some Collection<UInt8>) -> CommandResult {
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            return CommandResult(lines: [.error("the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")])
+        }
+        return handle(line)
+    }
+
+    /// Runs one command line and returns what it prints.
+    public func handle(_ line: String) -> CommandResult {
+        let result = run(line)
+        if sourceStack.isEmpty, let recorder, !isRecordCommand(line) {
+            if let failure = recorder.append(command: line, output: result.lines) {
+                self.recorder = nil
+                var withFailure = result
+                withFailure.append(.error(failure))
+                return withFailure
+            }
+        }
+        return result
+    }
+
+    private func isRecordCommand(_ line: String) -> Bool {
+        line.split(whereSeparator: \.isWhitespace).first == "record"
+    }
+
+    func run(_ line: String) -> CommandResult {
+        if let problem = Self.problem(with: line) { return CommandResult(lines: [.error(problem)]) }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return CommandResult() }
+        do throws(CommandError) {
+            // A line that starts with a digit or a named key is typed: `123`, `<bs><bs>`.
+            if let first = trimmed.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
+                return try typeKeys(Substring(trimmed))
+            }
+            let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
+            let name = String(trimmed[..<nameEnd])
+            let rest = trimmed[nameEnd...].drop(while: \.isWhitespace)
+            return try dispatch(name, rest: Substring(rest))
+        } catch {
+            return CommandResult(lines: [.error(error.message)])
+        }
+    }
+
+    /// Why a raw line cannot be a command, or nil.
+    static func problem(with line: String) -> String? {
+        if line.utf8.count > maximumLineBytes {
+            return "the line is \(line.utf8.count) bytes long; commands are at most \(maximumLineBytes) bytes"
+        }
+        for (column, scalar) in line.unicodeScalars.enumerated() where scalar != "\t" {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                return "control character U+\(code) at column \(column + 1); type keys by name instead (<bs>, <left> …)"
+            }
+        }
+        return nil
+    }
+
+    private func dispatch(_ name: String, rest: Substring) throws(CommandError) -> CommandResult {
+        switch name {
+        case "new": return try newField(rest)
+        case "use": return try useField(rest)
+        case "fields": try noArguments(name, rest); return listFields()
+        case "drop": return try dropField(rest)
+        case "rename": return try renameField(rest)
+        case "type": return try typeKeys(rest)
+        case "bs": return try repeatKey(.backspace, name, rest)
+        case "del": return try repeatKey(.delete, name, rest)
+        case "left": return try repeatKey(.left, name, rest)
+        case "right": return try repeatKey(.right, name, rest)
+        case "home": try noArguments(name, rest); return try press([.home])
+        case "end": try noArguments(name, rest); return try press([.end])
+        case "neg": try noArguments(name, rest); return try press([.minus])
+        case "clear": try noArguments(name, rest); return try press([.clear])
+        case "paste": return try paste(rest)
+        case "set": return try setAmount(rest)
+        case "locale": return try changeLocale(rest)
+        case "currency": return try changeCurrency(rest)
+        case "undo": try noArguments(name, rest); return try undoRedo(redo: false)
+        case "redo": try noArguments(name, rest); return try undoRedo(redo: true)
+        case "show": try noArguments(name, rest); return CommandResult(lines: [try fieldLine()])
+        case "value": try noArguments(name, rest); return CommandResult(lines: [.plain(try active().field.value)])
+        case "minor": try noArguments(name, rest); return CommandResult(lines: [.plain(try active().field.minorUnits)])
+        case "inspect": return try inspect(rest)
+        case "locales": return listLocales(filter: rest)
+        case "currencies": return try listCurrencies(filter: rest)
+        case "kiosk": return try kiosk(rest)
+        case "record": return try record(rest)
+        case "source": return try source(rest)
+        case "help": return try help(rest)
+        case "quit", "exit": try noArguments(name, rest); return CommandResult(quits: true)
+        default:
+            let close = Suggestions.closest(to: name, in: CommandTable.names + ["exit"], limit: 2)
+            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
+        }
+    }
+
+    // MARK: Helpers shared by the commands
+
+    func usage(_ name: String) -> String { "usage: " + (CommandTable.spec(named: name)?.usage ?? name) }
+
+    func noArguments(_ name: String, _ rest: Substring) throws(CommandError) {
+        guard rest.isEmpty else { throw CommandError("\(name) takes no arguments; \(usage(name))") }
+    }
+
+    func active() throws(CommandError) -> FieldEntry {
+        guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
+        return fields[index]
+    }
+
+    func fieldLine(_ entry: FieldEntry) -> OutputLine {
+        OutputLine(.field, "\(entry.name): \(entry.field.rendering.marked())")
+    }
+
+    func fieldLine() throws(CommandError) -> OutputLine { fieldLine(try active()) }
+
+    /// Applies `change` to the active field, recording undo when it changed, and prints the field.
+    func changeActive(
+        _ change: (inout MoneyField) throws(FieldError) -> [OutputLine]
+    ) throws(CommandError) -> CommandResult {
+        guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
+        let before = fields[index].field
+        var field = before
+        let notes: [OutputLine]
+        do { notes = try change(&field) } catch { throw CommandError(error.errorDescription ?? "\(error)") }
+        var result = CommandResult(lines: notes)
+        result.rangBell = notes.contains { $0.kind == .rejected }
+        if field != before {
+            fields[index].history.record(before)
+            fields[index].field = field
+        }
+        // A refused first key changed nothing and says so itself; anything else shows the field.
+        if field != before || !result.rangBell { result.append(fieldLine(fields[index])) }
+        return result
+    }
+}
+
+extension CommandError {
+    init(_ error: FieldError) { self.init(error.errorDescription ?? "\(error)") }
+}

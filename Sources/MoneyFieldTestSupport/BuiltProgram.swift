@@ -1,0 +1,108 @@
+import Foundation
+
+/// Runs the built `moneyfield` executable the way a user or CI would, for end-to-end tests.
+public enum BuiltProgram {
+    /// The package's root folder, found from this source file.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `moneyfield` binary beside the running test bundle (same build folder and configuration).
+    public static var moneyfield: URL? {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for folder in candidates {
+            var probe = folder
+            for _ in 0..<4 {
+                let binary = probe.appendingPathComponent("moneyfield")
+                if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+                probe = probe.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    /// What a finished run printed, and how it ended.
+    public struct Outcome: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Runs `moneyfield` with `arguments`, feeding `input` on standard input; bounded by `timeout`.
+    public static func run(
+        _ arguments: [String], input: Data = Data(), directory: URL? = nil,
+        environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) throws -> Outcome {
+        guard let binary = moneyfield else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let outData = Collector(stdout.fileHandleForReading)
+        let errData = Collector(stderr.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData.wait(), as: UTF8.self),
+            stderr: String(decoding: errData.wait(), as: UTF8.self))
+    }
+
+    public struct MissingBinary: Error, CustomStringConvertible {
+        public init() {}
+        public var description: String { "the moneyfield binary is not built; run `swift build` first" }
+    }
+
+    /// Reads a pipe to its end on a thread of its own, so a full pipe never blocks the child.
+    final class Collector: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+        init(_ handle: FileHandle) {
+            Thread {
+                self.data = handle.readDataToEndOfFile()
+                self.done.signal()
+            }.start()
+        }
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+}
+
+/// A fresh temporary folder, removed by `remove()`.
+public struct TemporaryFolder {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("moneyfield-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func file(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldShell
+
+@main
+struct Moneyfield: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "moneyfield",
+        abstract: "Simulate the money-entry field of banking apps, ATMs and kiosks.",
+        discussion: """
+            With no subcommand, opens the shell: one field, `amount`, in en_US/USD. Type digits to \
+            see $0.01, $0.12, $1.23 …; `help` lists the commands. When standard input is not a \
+            terminal, commands are read from it without prompts.
+
+            Exit status: 0 success, 1 a command or script failed, 2 unusable arguments.
+            """,
+        version: version,
+        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self],
+        defaultSubcommand: ShellCommand.self)
+
+    /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == .failure {
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            Foundation.exit(code == .validationFailure || error is ValidationError ? 2 : code.rawValue)
+        }
+    }
+}

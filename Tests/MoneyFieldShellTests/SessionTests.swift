@@ -1,0 +1,212 @@
+import Foundation
+import MoneyField
+import Testing
+@testable import MoneyFieldShell
+
+/// Runs lines in a fresh session and returns every printed line.
+func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) throws -> [String] {
+    let session = try Session(options: options)
+    return lines.flatMap { session.handle($0).lines.map(\.text) }
+}
+
+@Suite struct SessionCommandTests {
+    @Test func typingShowsTheFieldAfterEveryChange() throws {
+        #expect(try outputs(["1", "2", "type 345<left><left>", "type <bs>"]) == [
+            "amount: $0.01|", "amount: $0.12|", "amount: $123|.45", "amount: $12|.45",
+        ])
+    }
+
+    @Test func everyCommandInTheTableIsDispatched() throws {
+        // A command listed in help but missing from dispatch would answer "unknown command".
+        let session = try Session(options: SessionOptions(isInteractive: true))
+        for spec in CommandTable.all where spec.name != "quit" {
+            let text = session.handle(spec.name).text
+            #expect(!text.contains("unknown command"), "\(spec.name): \(text)")
+        }
+    }
+
+    @Test func helpExplainsEveryCommand() throws {
+        let session = try Session()
+        for spec in CommandTable.all {
+            let lines = session.handle("help \(spec.name)").lines.map(\.text)
+            #expect(lines.first == "usage: \(spec.usage)")
+        }
+        #expect(session.handle("help").lines.count == CommandTable.all.count + 1)
+    }
+
+    @Test func aRejectedKeyRingsTheBellAndChangesNothing() throws {
+        let session = try Session()
+        _ = session.handle("new tight --max-digits 3")
+        _ = session.handle("type 123<left>")
+        let before = session.activeField
+        let result = session.handle("type 4")
+        #expect(result.rangBell)
+        #expect(result.text == "rejected: at most 3 digits (--max-digits)")
+        #expect(session.activeField == before)
+        #expect(!result.failed)
+    }
+
+    @Test func typeStopsAtTheFirstRefusedKeyAndKeepsWhatWentBefore() throws {
+        #expect(try outputs(["new t --max-digits 3", "type 12345"]) == [
+            "t: $0.00|", "rejected: at most 3 digits (--max-digits)", "t: $1.23|",
+        ])
+    }
+
+    @Test func undoTakesBackAWholeCommandAndLocaleChangesToo() throws {
+        #expect(try outputs(["type 12345", "locale de_DE", "undo", "undo", "redo"]) == [
+            "amount: $123.45|", "amount: 123,45|\u{00A0}$", "amount: $123.45|", "amount: $0.00|", "amount: $123.45|",
+        ])
+    }
+
+    @Test func inspectJSONHasTheContractKeysInOrder() throws {
+        let session = try Session()
+        _ = session.handle("new price")
+        _ = session.handle("type 1245<left><left>")
+        let json = session.handle("inspect --json").text
+        #expect(json.hasPrefix(#"{"field":"price","locale":"en_US","currency":"USD","mode":"atm","fractionDigits":2,"display":"$12.45","caret":3,"value":"12.45","minorUnits":1245,"negative":false,"digits":"1245","maxDigits":12"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["caret"] as? Int == 3)
+        #expect(object["display"] as? String == "$12.45")
+    }
+
+    @Test func inspectJSONKeepsThirtyDigitMinorUnitsExact() throws {
+        let session = try Session()
+        _ = session.handle("new big --max-digits 30")
+        _ = session.handle("type 123456789012345678901234567890")
+        let json = session.handle("inspect --json").text
+        #expect(json.contains(#""minorUnits":123456789012345678901234567890,"#))
+        #expect(json.contains(#""value":"1234567890123456789012345678.90""#))
+    }
+
+    @Test func inspectEscapesInvisibleCharacters() throws {
+        let lines = try outputs(["new f --locale fr_FR --currency EUR", "type 123450", "inspect"])
+        #expect(lines.contains(#"escaped: 1\u{202F}234,50\u{00A0}€"#))
+    }
+
+    @Test func quitAsksToLeave() throws {
+        let session = try Session()
+        #expect(session.handle("quit").quits)
+        #expect(session.handle("exit").quits)
+        #expect(session.handle("quit now").failed)
+    }
+
+    @Test func kioskNeedsATerminal() throws {
+        let batch = try Session()
+        #expect(batch.handle("kiosk").text.hasPrefix("error: kiosk needs an interactive terminal"))
+        let interactive = try Session(options: SessionOptions(isInteractive: true))
+        _ = interactive.handle("new till")
+        let result = interactive.handle("kiosk amount")
+        #expect(result.kioskField == "amount")
+        #expect(interactive.activeName == "amount")
+        #expect(interactive.handle("kiosk nobody").failed)
+    }
+
+    @Test func promptNamesTheActiveField() throws {
+        let session = try Session()
+        #expect(session.prompt == "amount> ")
+        _ = session.handle("new price")
+        #expect(session.prompt == "price> ")
+        _ = session.handle("drop price")
+        _ = session.handle("drop amount")
+        #expect(session.prompt == "(no field)> ")
+    }
+
+    @Test func startingLocaleAndCurrencyComeFromTheOptions() throws {
+        #expect(try outputs(["show"], options: SessionOptions(locale: "de-DE", currency: "eur")) == ["amount: 0,00|\u{00A0}€"])
+    }
+
+    @Test func localesAndCurrenciesFilter() throws {
+        let locales = try outputs(["locales switzerland"])
+        #expect(locales.first?.hasPrefix("ID  ") == true)
+        #expect(locales.contains { $0.hasPrefix("de_CH ") && $0.hasSuffix("CHF\u{00A0}1’234.56") })
+        #expect(!locales.contains { $0.hasPrefix("de_DE") })
+        let currencies = try outputs(["currencies dinar"])
+        #expect(currencies.contains { $0.hasPrefix("KWD   3") && $0.hasSuffix("KWD\u{00A0}1,234.567") })
+        #expect(try outputs(["currencies zzzz"]) == [#"no currency matches "zzzz""#])
+    }
+
+    @Test func newAcceptsOptionEqualsValue() throws {
+        #expect(try outputs(["new p --locale=de_DE --currency=EUR"]) == ["p: 0,00|\u{00A0}€"])
+    }
+}
+
+@Suite struct BadInputTests {
+    @Test(arguments: [
+        ("", [String]()),
+        ("   ", []),
+        ("# a comment", []),
+    ])
+    func blankLinesAndCommentsPrintNothing(line: String, expected: [String]) throws {
+        #expect(try outputs([line]) == expected)
+    }
+
+    @Test func invalidUTF8IsAnErrorAndChangesNothing() throws {
+        let session = try Session()
+        _ = session.handle("12")
+        let before = session.activeField
+        let result = session.handle(bytes: [0x74, 0x79, 0x70, 0x65, 0x20, 0xFF, 0xFE])
+        #expect(result.text == "error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")
+        #expect(session.activeField == before)
+    }
+
+    @Test(arguments: ["type 1\u{0}2", "type 1\u{7}", "\u{1B}[A", "type 1\u{85}"])
+    func controlCharactersAreRefused(line: String) throws {
+        let session = try Session()
+        let result = session.handle(line)
+        #expect(result.failed)
+        #expect(result.text.contains("control character U+"))
+        #expect(session.activeField?.state == FieldState())
+    }
+
+    @Test func aMegabyteLineIsRefusedQuickly() throws {
+        let session = try Session()
+        let result = session.handle("type " + String(repeating: "1", count: 1 << 20))
+        #expect(result.text == "error: the line is 1048581 bytes long; commands are at most 4096 bytes")
+        #expect(session.activeField?.state == FieldState())
+    }
+
+    @Test func anUnknownFieldSuggestsTheClosest() throws {
+        #expect(try outputs(["new price", "use pirce"]) == [
+            "price: $0.00|", #"error: no field named "pirce"; did you mean price? (fields lists them)"#,
+        ])
+    }
+
+    @Test func aRejectedOrFailedCommandLeavesEveryFieldUntouched() throws {
+        let session = try Session()
+        _ = session.handle("new a --allow-negative --max 10")
+        _ = session.handle("type 999")
+        let before = session.fields.map(\.field)
+        for line in ["type 9", "set 11", "set 1.234", "currency XXY", "locale qq", "paste x", "new a", "rename a amount",
+                     "bs 0", "type <nope>", "set -", "currency JPY"] {
+            _ = session.handle(line)
+        }
+        #expect(session.fields.map(\.field) == before)
+    }
+}
+
+@Suite struct LineReaderTests {
+    func lines(_ bytes: [UInt8], limit: Int = 8) throws -> [LineReader.Line] {
+        var pipe: [Int32] = [0, 0]
+        #expect(Foundation.pipe(&pipe) == 0)
+        let writer = pipe[1]
+        let data = bytes
+        let thread = Thread {
+            data.withUnsafeBytes { _ = write(writer, $0.baseAddress, $0.count) }
+            close(writer)
+        }
+        thread.start()
+        var reader = LineReader(descriptor: pipe[0], limit: limit)
+        var result: [LineReader.Line] = []
+        while let line = reader.next() { result.append(line) }
+        close(pipe[0])
+        return result
+    }
+
+    @Test func readsLinesWithCRLFAndNoFinalNewline() throws {
+        #expect(try lines(Array("ab\r\ncd\n\nef".utf8)) == [.bytes([97, 98]), .bytes([99, 100]), .bytes([]), .bytes([101, 102])])
+    }
+
+    @Test func reportsAnOverlongLineByLengthAndGoesOn() throws {
+        #expect(try lines(Array((String(repeating: "x", count: 100) + "\nok\n").utf8)) == [.tooLong(100), .bytes([111, 107])])
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import MoneyFieldTestSupport
+import Testing
+@testable import MoneyFieldShell
+
+@Suite struct TranscriptFormatTests {
+    @Test func readsCommandsExpectationsAndComments() throws {
+        let transcript = try Transcript(parsing: "# about\n> type 12\namount: $0.12|\n\n# next\n> value\n0.12\n", path: "t")
+        #expect(transcript.steps.map(\.command) == ["type 12", "value"])
+        #expect(transcript.steps.map(\.line) == [2, 6])
+        #expect(transcript.steps.map(\.expected) == [["amount: $0.12|"], ["0.12"]])
+        #expect(transcript.steps[1].leading == ["", "# next"])
+    }
+
+    @Test func acceptsCRLFAByteOrderMarkAndNoFinalNewline() throws {
+        let plain = try Transcript(parsing: "> type 1\namount: $0.01|\n", path: "t")
+        let windows = try Transcript(parsing: "\u{FEFF}> type 1\r\namount: $0.01|", path: "t")
+        #expect(plain == windows)
+    }
+
+    @Test func outputBeforeAnyCommandIsAnErrorWithItsLine() {
+        #expect(throws: ScriptError.malformed(path: "x.session", line: 2, reason: "output before the first command; start commands with \"> \"")) {
+            try Transcript(parsing: "# c\nstray\n> show\n", path: "x.session")
+        }
+    }
+
+    @Test func outputAfterACommentBelongsToNoCommand() {
+        #expect(throws: ScriptError.self) { try Transcript(parsing: "> show\nx\n# c\ny\n", path: "x") }
+    }
+
+    @Test func invalidUTF8AndBinaryFilesAreErrorsNamingTheFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let latin1 = folder.url.appendingPathComponent("latin1.session")
+        try Data([0x3E, 0x20, 0x73, 0x65, 0x74, 0x20, 0xA3, 0x0A]).write(to: latin1)
+        #expect(throws: ScriptError.unreadable(path: "latin1.session", reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")) {
+            try Transcript(contentsOf: latin1, displayPath: "latin1.session")
+        }
+        let binary = folder.url.appendingPathComponent("bin.session")
+        try Data([0x3E, 0x20, 0x00, 0x01]).write(to: binary)
+        #expect(throws: ScriptError.self) { try Transcript(contentsOf: binary, displayPath: "bin.session") }
+    }
+
+    @Test func renderingWithNewOutputsKeepsCommentsAndBlankLines() throws {
+        let text = "# head\n> type 1\nwrong\n\n# tail comment\n> value\n0.01\n# end\n"
+        let transcript = try Transcript(parsing: text, path: "t")
+        #expect(transcript.text == text)
+        #expect(transcript.rendered(withOutputs: [["amount: $0.01|"], ["0.01"]])
+            == "# head\n> type 1\namount: $0.01|\n\n# tail comment\n> value\n0.01\n# end\n")
+    }
+}
+
+@Suite struct ScriptRunnerTests {
+    @Test func aPassingScriptHasNoMismatches() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("ok.session", "> type 12\namount: $0.12|\n> value\n0.12\n")
+        let report = ScriptRunner().run(script, displayPath: "ok.session")
+        #expect(report.passed)
+        #expect(report.commandCount == 2)
+    }
+
+    @Test func aChangedLineIsReportedWithFileLineCommandAndDiff() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("bad.session", "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,13 $US\n")
+        let report = ScriptRunner().run(script, displayPath: "bad.session")
+        #expect(report.mismatches.count == 1)
+        let mismatch = try #require(report.mismatches.first)
+        #expect(MismatchReport.lines(for: mismatch, path: report.path) == [
+            "bad.session:3: output differs",
+            "  > locale fr_FR",
+            "  - amount: 0,13 $US    ⟨amount: 0,13 $US⟩",
+            "  + amount: 0,12|\u{00A0}$US    ⟨amount: 0,12|\\u{00A0}$US⟩",
+            "  (- expected, + actual; moneyfield test --update rewrites expectations)",
+        ])
+        #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\u{00A0}$US\n")
+    }
+
+    @Test func theLineDiffKeepsCommonLines() {
+        #expect(MismatchReport.diff(["a", "b", "c"], ["a", "x", "c"]) == [.same("a"), .expected("b"), .actual("x"), .same("c")])
+    }
+
+    @Test func commandsAfterQuitAreReportedAsNeverRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("q.session", "> quit\n> show\namount: $0.00|\n")
+        let report = ScriptRunner().run(script, displayPath: "q.session")
+        #expect(report.mismatches.map(\.actual) == [["error: never ran: the script quit at line 1"]])
+    }
+
+    @Test func aScriptCannotRecordUnlessAllowed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("w.session", "> record out.session\n")
+        let denied = ScriptRunner().run(script, displayPath: "w.session")
+        #expect(denied.mismatches.first?.actual == ["error: this script may not write files; run it with --allow-write to let it record"])
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.session").path))
+        _ = ScriptRunner(allowsWrite: true).run(script, displayPath: "w.session")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.session").path))
+    }
+
+    @Test func findsScriptsRecursivelyInOrderAndRejectsMissingPaths() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("b.session", "")
+        _ = try folder.file("sub/a.session", "")
+        _ = try folder.file("notes.txt", "")
+        let found = try ScriptRunner.scripts(in: ["."], base: folder.url).map(\.display)
+        #expect(found == ["./b.session", "./sub/a.session"])
+        #expect(throws: ScriptError.self) { try ScriptRunner.scripts(in: ["nope"], base: folder.url) }
+    }
+}
+
+@Suite struct RecordAndSourceTests {
+    @Test func aRecordingReplaysClean() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        #expect(session.handle("record live.session").text.hasPrefix("recording to "))
+        for line in ["type 12345<left>", "new eur --locale de_DE --currency EUR --allow-negative", "type <neg>99",
+                     "oops", "use amount", "inspect --json", "record off"] {
+            _ = session.handle(line)
+        }
+        let recorded = try String(contentsOf: folder.url.appendingPathComponent("live.session"), encoding: .utf8)
+        #expect(recorded.contains("> type 12345<left>\namount: $123.4|5\n"))
+        #expect(!recorded.contains("record off"))
+        #expect(ScriptRunner().run(folder.url.appendingPathComponent("live.session"), displayPath: "live").passed)
+    }
+
+    @Test func aRecordingStartedMidSessionRebuildsTheStateFirst() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(locale: "fr_FR", currency: "EUR", directory: folder.url))
+        for line in ["type 1234<left><left>", "new neg --allow-negative --mode whole", "neg", "use amount"] { _ = session.handle(line) }
+        _ = session.handle("record mid.session")
+        _ = session.handle("type 5")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("mid.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("> drop amount\n"))
+        let report = ScriptRunner().run(url, displayPath: "mid")
+        #expect(report.passed, "\(report.mismatches)")
+        #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n"))
+    }
+
+    @Test func recordRefusesToOverwriteWithoutForce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let existing = try folder.file("keep.session", "# precious\n")
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        #expect(session.handle("record keep.session").failed)
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "# precious\n")
+        #expect(!session.handle("record keep.session --force").failed)
+    }
+
+    @Test func sourceRunsAScriptAndRefusesCyclesAndDeepNesting() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("setup.session", "> new p --currency JPY\nignored expectation\n> type 42\n")
+        for level in 0..<20 { _ = try folder.file("deep\(level).session", "> source deep\(level + 1).session\n") }
+        _ = try folder.file("deep20.session", "> type 1\n")
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        #expect(session.handle("source setup.session").lines.map(\.text) == ["p: ¥0|", "p: ¥42|"])
+        let deep = session.handle("source deep0.session")
+        #expect(deep.lines.first?.text == "error: source nested deeper than 16 scripts; flatten them")
+        #expect(session.activeField?.value == "42")
+    }
+}
