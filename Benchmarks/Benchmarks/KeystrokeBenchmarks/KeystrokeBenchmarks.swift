@@ -27,7 +27,7 @@ struct KeystrokeCursor<R: Renderer> {
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal, .retainCount, .releaseCount, .instructions],
+        metrics: [.wallClock, .mallocCountTotal, .instructions],
         timeUnits: .nanoseconds,
         maxDuration: .seconds(2))
 

@@ -120,3 +120,32 @@ public func renderStates(_ states: [MoneyField]) -> Int {
         return checksum
     }
 }
+
+/// A state reduced to what the format needs, for timing `CurrencyFormat.render` by itself.
+public struct FormatInput: Sendable {
+    public let format: CurrencyFormat
+    public let negative: Bool
+    public let digits: [UInt8]
+    public let caret: Int
+}
+
+public func formatInputs(_ states: [MoneyField]) -> [FormatInput] {
+    states.map { field in
+        let key = FormatKey(locale: field.configuration.locale, currency: field.configuration.currency,
+                            fractionDigits: field.configuration.shownFractionDigits,
+                            accounting: field.configuration.accounting)
+        return FormatInput(format: CurrencyFormat.cached(for: key), negative: field.state.isNegative,
+                           digits: field.state.digits, caret: field.state.caretSlotsFromEnd)
+    }
+}
+
+/// Calls the compiled format directly: what `Format/` costs without the field around it.
+@inlinable
+public func renderFormatInputs(_ inputs: [FormatInput]) -> Int {
+    var checksum = 0
+    for input in inputs {
+        let rendering = input.format.render(negative: input.negative, magnitude: input.digits, caretSlotsFromEnd: input.caret)
+        checksum &+= rendering.caretOffset &+ rendering.display.utf8.count
+    }
+    return checksum
+}

@@ -34,12 +34,14 @@ while let argument = arguments.popFirst() {
         var fields = Workload.fields()
         var renderer = EngineRenderer()
         let states = workloadStates()
+        let inputs = formatInputs(states)
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var checksum = 0
         while DispatchTime.now().uptimeNanoseconds < end {
             switch what {
             case "press": checksum &+= pressWorkload(&fields, keys: Workload.keys)
             case "render": checksum &+= renderStates(states)
+            case "format": checksum &+= renderFormatInputs(inputs)
             default: checksum &+= typeWorkload(&fields, keys: Workload.keys, renderer: &renderer)
             }
         }
@@ -91,7 +93,10 @@ let pressOnly = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerBa
 report("  of which MoneyField.press alone", pressOnly, engine: nil)
 let states = workloadStates()
 let renderOnly = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: states.count) { renderStates(states) }
-report("  of which rendering alone", renderOnly, engine: nil)
+report("  of which MoneyField.rendering alone", renderOnly, engine: nil)
+let inputs = formatInputs(states)
+let formatOnly = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: inputs.count) { renderFormatInputs(inputs) }
+report("    of which CurrencyFormat.render", formatOnly, engine: nil)
 
 var cachedFields = Workload.fields()
 var cached = CachedNumberFormatterRenderer(fields: cachedFields)

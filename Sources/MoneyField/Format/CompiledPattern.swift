@@ -87,17 +87,32 @@ struct CompiledPattern: Sendable {
         let display = bytes.withUnsafeBufferPointer { table in
             magnitude.withUnsafeBufferPointer { digits in
                 String(unsafeUninitializedCapacity: byteCount) { out in
+                    // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
                     var written = 0
                     var utf16 = 0
                     @inline(__always) func copy(_ piece: Piece) {
                         var index = piece.start
-                        let end = index + piece.byteCount
+                        let end = index &+ piece.byteCount
                         while index < end {
                             out[written] = table[index]
-                            written += 1
-                            index += 1
+                            written &+= 1
+                            index &+= 1
                         }
-                        utf16 += piece.utf16Count
+                        utf16 &+= piece.utf16Count
+                    }
+                    @inline(__always) func glyph(_ digit: Int) {
+                        if glyphByteCount == 1 {
+                            out[written] = table[glyphsStart &+ digit]
+                            written &+= 1
+                        } else {
+                            var index = glyphsStart &+ digit &* glyphByteCount
+                            for _ in 0..<glyphByteCount {
+                                out[written] = table[index]
+                                written &+= 1
+                                index &+= 1
+                            }
+                        }
+                        utf16 &+= glyphUTF16Count
                     }
                     copy(prefix)
                     if caretGlyph < 0 { caretOffset = utf16 }
@@ -105,19 +120,12 @@ struct CompiledPattern: Sendable {
                     var separatorsLeft = separatorCount
                     for slot in 0..<slots {
                         if slot == integerSlots { copy(decimalSeparator) }
-                        let digit = slot < padding ? 0 : Int(digits[slot - padding])
-                        var index = glyphsStart + digit * glyphByteCount
-                        for _ in 0..<glyphByteCount {
-                            out[written] = table[index]
-                            written += 1
-                            index += 1
-                        }
-                        utf16 += glyphUTF16Count
+                        glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
                         if slot == caretGlyph { caretOffset = utf16 }
-                        untilSeparator -= 1
+                        untilSeparator &-= 1
                         if untilSeparator == 0 {
                             copy(groupingSeparator)
-                            separatorsLeft -= 1
+                            separatorsLeft &-= 1
                             untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
                         }
                     }
