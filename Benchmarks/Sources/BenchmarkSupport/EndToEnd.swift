@@ -55,8 +55,7 @@ public enum EndToEnd {
         say("  replay (median of 3): \(format(Double(median.wallNanoseconds) / 1e6)) ms wall, "
             + "\(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU → "
             + "\(format(Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9), 0)) keystrokes/s wall, "
-            + "\(format(Double(keystrokes) / (Double(median.cpuNanoseconds) / 1e9), 0)) per CPU-second; "
-            + "peak RSS \(format(Double(median.peakResidentBytes) / 1_048_576)) MiB")
+            + "\(format(Double(keystrokes) / (Double(median.cpuNanoseconds) / 1e9), 0)) per CPU-second")
 
         // Cold start: interleaved so both see the same machine state.
         var moneyfieldTimes: [UInt64] = []

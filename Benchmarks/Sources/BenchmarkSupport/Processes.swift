@@ -11,8 +11,6 @@ public struct ChildRun: Sendable {
     public let wallNanoseconds: UInt64
     /// User plus system CPU time of the child.
     public let cpuNanoseconds: UInt64
-    /// Peak resident set size in bytes (`ru_maxrss`).
-    public let peakResidentBytes: Int
     public let output: String
 }
 
@@ -34,7 +32,7 @@ public func runChild(_ arguments: [String], captureOutput: Bool = false) -> Chil
     let start = DispatchTime.now().uptimeNanoseconds
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
     guard spawned == 0 else {
-        return ChildRun(status: -1, wallNanoseconds: 0, cpuNanoseconds: 0, peakResidentBytes: 0,
+        return ChildRun(status: -1, wallNanoseconds: 0, cpuNanoseconds: 0,
                         output: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
@@ -46,7 +44,7 @@ public func runChild(_ arguments: [String], captureOutput: Bool = false) -> Chil
     func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1000 }
     return ChildRun(status: exitStatus, wallNanoseconds: wall,
                     cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime),
-                    peakResidentBytes: usage.ru_maxrss * 1024, output: output)
+                    output: output)
 }
 
 /// The path of an executable named `name` on `PATH`, if any.
