@@ -15,7 +15,7 @@ struct FormatIdentityTests {
     static let currencies = ["USD", "EUR", "JPY", "KWD", "INR", "CHF", "CLF", "BHD", "IDR"]
 
     /// Locales cut into chunks so Swift Testing can run them in parallel.
-    static let chunkCount = 16
+    static let chunkCount = 32
     static let chunks = Array(0..<chunkCount)
 
     static func locales(inChunk chunk: Int) -> ArraySlice<String> {
