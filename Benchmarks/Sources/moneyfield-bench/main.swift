@@ -152,11 +152,12 @@ func childPeak(fields: Int, mix: Bool = false) -> Double {
 let emptyPeak = childPeak(fields: 0)
 let sessionPeak = childPeak(fields: 1000)
 let mixPeak = childPeak(fields: 1000, mix: true)
-line("  process with the engine and no field                      \(number(emptyPeak)) MiB")
-line("  1,000 fields, \(MemorySession.distinctLocales(count: 1000, localeSpread: 1000)) locales each with its own currency   "
+let distinct = MemorySession.distinctLocales(count: 1000, localeSpread: 1000)
+let few = MemorySession.distinctLocales(count: 1000, localeSpread: Workload.mix.count)
+line(pad("  process with the engine and no field", 58) + "\(number(emptyPeak)) MiB")
+line(pad("  1,000 fields in \(distinct) locales, each its own currency", 58)
      + "\(number(sessionPeak)) MiB  (+\(number(sessionPeak - emptyPeak)) MiB)")
-line("  1,000 fields over \(MemorySession.distinctLocales(count: 1000, localeSpread: Workload.mix.count)) locales                          "
-     + "\(number(mixPeak)) MiB  (+\(number(mixPeak - emptyPeak)) MiB)")
+line(pad("  1,000 fields over \(few) locales", 58) + "\(number(mixPeak)) MiB  (+\(number(mixPeak - emptyPeak)) MiB)")
 line()
 
 // MARK: End to end
