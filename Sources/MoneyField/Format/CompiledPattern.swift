@@ -1,85 +1,138 @@
 import Foundation
 
 /// Everything ICU applies to one currency format, read off probe amounts, as UTF-8 bytes.
+///
+/// All text lives in one byte table so that rendering touches one buffer and copying the
+/// pattern costs one retain; the pieces are spans of it.
 struct CompiledPattern: Sendable {
+    /// A span of `bytes`, and how many UTF-16 code units it is.
     struct Piece: Sendable, Equatable {
-        let utf8: [UInt8]
+        let start: Int
+        let byteCount: Int
         let utf16Count: Int
-        init(_ text: some StringProtocol) {
-            utf8 = Array(text.utf8)
-            utf16Count = text.utf16.count
-        }
     }
 
+    /// Affixes, separators and the ten digit glyphs, back to back.
+    let bytes: [UInt8]
     let positivePrefix: Piece
     let positiveSuffix: Piece
     let negativePrefix: Piece
     let negativeSuffix: Piece
-    let glyphs: [Piece]
     let decimalSeparator: Piece
     let groupingSeparator: Piece
+    /// Where glyph 0 starts; glyph `d` is `glyphByteCount` bytes at `glyphsStart + d * glyphByteCount`.
+    let glyphsStart: Int
+    /// Every glyph of a numbering system has the same UTF-8 and UTF-16 width (compile checks).
+    let glyphByteCount: Int
+    let glyphUTF16Count: Int
     /// 0 when the locale does not group.
     let primaryGroup: Int
     let secondaryGroup: Int
     /// Integer digits beyond `primaryGroup` needed before the first separator shows (es: 2, so `1000 €`).
     let minimumGroupingDigits: Int
     let fractionDigits: Int
-    private let maximumPieceBytes: Int
 
-    init(
-        positivePrefix: Piece, positiveSuffix: Piece, negativePrefix: Piece, negativeSuffix: Piece,
-        glyphs: [Piece], decimalSeparator: Piece, groupingSeparator: Piece,
+    /// Nil when the glyphs differ in width, which no numbering system does.
+    init?(
+        positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
+        glyphs: [String], decimalSeparator: String, groupingSeparator: String,
         primaryGroup: Int, secondaryGroup: Int, minimumGroupingDigits: Int, fractionDigits: Int
     ) {
-        self.positivePrefix = positivePrefix
-        self.positiveSuffix = positiveSuffix
-        self.negativePrefix = negativePrefix
-        self.negativeSuffix = negativeSuffix
-        self.glyphs = glyphs
-        self.decimalSeparator = decimalSeparator
-        self.groupingSeparator = groupingSeparator
+        guard glyphs.count == 10, Set(glyphs.map(\.utf8.count)).count == 1,
+              Set(glyphs.map(\.utf16.count)).count == 1 else { return nil }
+        var bytes: [UInt8] = []
+        func piece(_ text: String) -> Piece {
+            defer { bytes += text.utf8 }
+            return Piece(start: bytes.count, byteCount: text.utf8.count, utf16Count: text.utf16.count)
+        }
+        self.positivePrefix = piece(positivePrefix)
+        self.positiveSuffix = piece(positiveSuffix)
+        self.negativePrefix = piece(negativePrefix)
+        self.negativeSuffix = piece(negativeSuffix)
+        self.decimalSeparator = piece(decimalSeparator)
+        self.groupingSeparator = piece(groupingSeparator)
+        glyphsStart = bytes.count
+        glyphByteCount = glyphs[0].utf8.count
+        glyphUTF16Count = glyphs[0].utf16.count
+        for glyph in glyphs { bytes += glyph.utf8 }
+        self.bytes = bytes
         self.primaryGroup = primaryGroup
         self.secondaryGroup = secondaryGroup
         self.minimumGroupingDigits = minimumGroupingDigits
         self.fractionDigits = fractionDigits
-        maximumPieceBytes = (glyphs.map(\.utf8.count).max() ?? 4)
-            + max(groupingSeparator.utf8.count, decimalSeparator.utf8.count)
     }
 
+    /// The display of `magnitude` (digit values, no leading zeros) and the caret's UTF-16 offset.
+    ///
+    /// The hot path of every keystroke: the exact length is worked out first so that short
+    /// displays become small strings with no allocation, then bytes are copied in one pass.
     func render(negative: Bool, magnitude: [UInt8], caret: Int) -> Rendering {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
         let slots = max(magnitude.count, fractionDigits + 1)
         let integerSlots = slots - fractionDigits
         let padding = slots - magnitude.count
-        let groups = primaryGroup > 0 && integerSlots >= primaryGroup + minimumGroupingDigits
-        let capacity = prefix.utf8.count + suffix.utf8.count + (slots + 1) * maximumPieceBytes
+
+        // Digits before the primary group split into a leading group and full secondary groups.
+        let digitsBeforePrimary = integerSlots - primaryGroup
+        let separatorCount = primaryGroup > 0 && digitsBeforePrimary >= minimumGroupingDigits
+            ? (digitsBeforePrimary + secondaryGroup - 1) / secondaryGroup : 0
+        let leadingGroup = separatorCount > 0 ? digitsBeforePrimary - (separatorCount - 1) * secondaryGroup : 0
+        let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
+            + (fractionDigits > 0 ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
+
+        // The glyph the caret follows, counted from the left; -1 puts it before the first glyph.
+        let caretGlyph = slots - 1 - min(caret, slots)
         var caretOffset = 0
-        let display = String(unsafeUninitializedCapacity: capacity) { buffer in
-            var written = 0
-            var utf16 = 0
-            func append(_ piece: Piece) {
-                for byte in piece.utf8 {
-                    buffer[written] = byte
-                    written += 1
+        let display = bytes.withUnsafeBufferPointer { table in
+            magnitude.withUnsafeBufferPointer { digits in
+                String(unsafeUninitializedCapacity: byteCount) { out in
+                    // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
+                    var written = 0
+                    var utf16 = 0
+                    @inline(__always) func copy(_ piece: Piece) {
+                        var index = piece.start
+                        let end = index &+ piece.byteCount
+                        while index < end {
+                            out[written] = table[index]
+                            written &+= 1
+                            index &+= 1
+                        }
+                        utf16 &+= piece.utf16Count
+                    }
+                    @inline(__always) func glyph(_ digit: Int) {
+                        if glyphByteCount == 1 {
+                            out[written] = table[glyphsStart &+ digit]
+                            written &+= 1
+                        } else {
+                            var index = glyphsStart &+ digit &* glyphByteCount
+                            for _ in 0..<glyphByteCount {
+                                out[written] = table[index]
+                                written &+= 1
+                                index &+= 1
+                            }
+                        }
+                        utf16 &+= glyphUTF16Count
+                    }
+                    copy(prefix)
+                    if caretGlyph < 0 { caretOffset = utf16 }
+                    var untilSeparator = separatorCount > 0 ? leadingGroup : -1
+                    var separatorsLeft = separatorCount
+                    for slot in 0..<slots {
+                        if slot == integerSlots { copy(decimalSeparator) }
+                        glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
+                        if slot == caretGlyph { caretOffset = utf16 }
+                        untilSeparator &-= 1
+                        if untilSeparator == 0 {
+                            copy(groupingSeparator)
+                            separatorsLeft &-= 1
+                            untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
+                        }
+                    }
+                    copy(suffix)
+                    return written
                 }
-                utf16 += piece.utf16Count
             }
-            append(prefix)
-            if caret >= slots { caretOffset = utf16 }
-            for slot in 0..<slots {
-                if slot == integerSlots { append(decimalSeparator) }
-                append(glyphs[Int(slot < padding ? 0 : magnitude[slot - padding])])
-                if slots - 1 - slot == caret { caretOffset = utf16 }
-                let digitsToRight = integerSlots - 1 - slot
-                if groups, digitsToRight > 0,
-                   digitsToRight == primaryGroup
-                    || (digitsToRight > primaryGroup && (digitsToRight - primaryGroup) % secondaryGroup == 0) {
-                    append(groupingSeparator)
-                }
-            }
-            append(suffix)
-            return written
         }
         return Rendering(display: display, caretOffset: caretOffset)
     }
@@ -138,12 +191,13 @@ extension CompiledPattern {
             minimumGrouping = firstGrouped - primary
         }
 
-        let pattern = CompiledPattern(
-            positivePrefix: Piece(positive.prefix), positiveSuffix: Piece(positive.suffix),
-            negativePrefix: Piece(negative.prefix), negativeSuffix: Piece(negative.suffix),
-            glyphs: glyphs.map { Piece($0!) }, decimalSeparator: Piece(decimalSeparator),
-            groupingSeparator: Piece(groupingSeparator), primaryGroup: primary, secondaryGroup: secondary,
+        guard let pattern = CompiledPattern(
+            positivePrefix: positive.prefix, positiveSuffix: positive.suffix,
+            negativePrefix: negative.prefix, negativeSuffix: negative.suffix,
+            glyphs: glyphs.map { $0! }, decimalSeparator: decimalSeparator,
+            groupingSeparator: groupingSeparator, primaryGroup: primary, secondaryGroup: secondary,
             minimumGroupingDigits: minimumGrouping, fractionDigits: fractionDigits)
+        else { return nil }
         return pattern.agreesWithICU(format: format, fractionDigits: fractionDigits) ? pattern : nil
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Keystrokes per second through `moneyfield test` on a generated corpus, and its cold start
+/// next to `sqlite3 :memory: .quit`, measured in the same run.
+public enum EndToEnd {
+    public static func run(moneyfield: String?, scriptCount: Int, coldRuns: Int, say: (String) -> Void) {
+        guard let moneyfield, FileManager.default.isExecutableFile(atPath: moneyfield) else {
+            say("  skipped: no moneyfield binary\(moneyfield.map { " at \($0)" } ?? "") "
+                + "(pass --moneyfield PATH or set MONEYFIELD_BIN; Benchmarks/run.sh builds one)")
+            return
+        }
+        let binary = URL(fileURLWithPath: moneyfield).standardizedFileURL.path
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("moneyfield-bench-\(getpid())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let one = workspace.appendingPathComponent("one.session").path
+        let corpus = workspace.appendingPathComponent("corpus").path
+        do {
+            try FileManager.default.createDirectory(at: workspace.appendingPathComponent("corpus"),
+                                                    withIntermediateDirectories: true)
+            try "> value\n".write(toFile: one, atomically: true, encoding: .utf8)
+        } catch {
+            say("  skipped: cannot write the corpus in \(workspace.path): \(error)")
+            return
+        }
+
+        // The binary must have a working `test`: fill a one-command script's expectation, then replay it.
+        let fill = runChild([binary, "test", "--update", one], captureOutput: true)
+        let probe = runChild([binary, "test", one], captureOutput: true)
+        guard fill.status == 0, probe.status == 0, summary(of: probe.output)?.passed == 1 else {
+            say("  skipped: \(binary) has no working `test` command "
+                + "(`test --update` exit \(fill.status), `test` exit \(probe.status): "
+                + "\(probe.output.split(separator: "\n").last.map(String.init) ?? "no output"))")
+            return
+        }
+
+        let scripts = CorpusGenerator.scripts(count: scriptCount)
+        let keystrokes = scripts.reduce(0) { $0 + $1.keystrokes }
+        for script in scripts {
+            try? script.text.write(to: workspace.appendingPathComponent("corpus/\(script.name)"),
+                                   atomically: true, encoding: .utf8)
+        }
+        let update = runChild([binary, "test", "--update", corpus], captureOutput: true)
+        guard update.status == 0 else {
+            say("  skipped: `test --update` on the corpus failed (exit \(update.status)): \(update.output.suffix(300))")
+            return
+        }
+        var replays: [ChildRun] = []
+        for _ in 0..<3 { replays.append(runChild([binary, "test", corpus], captureOutput: true)) }
+        replays.sort { $0.wallNanoseconds < $1.wallNanoseconds }
+        let median = replays[1]
+        let counts = summary(of: median.output)
+        say("  corpus: \(scripts.count) generated scripts, \(keystrokes) keystrokes; replay "
+            + "\(counts.map { "\($0.passed) passed, \($0.failed) failed" } ?? "exit \(median.status)")")
+        say("  replay (median of 3): \(format(Double(median.wallNanoseconds) / 1e6)) ms wall, "
+            + "\(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU → "
+            + "\(format(Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9), 0)) keystrokes/s wall, "
+            + "\(format(Double(keystrokes) / (Double(median.cpuNanoseconds) / 1e9), 0)) per CPU-second")
+
+        // Cold start: interleaved so both see the same machine state.
+        var moneyfieldTimes: [UInt64] = []
+        var sqliteTimes: [UInt64] = []
+        let sqlite = whichExecutable("sqlite3")
+        for _ in 0..<coldRuns {
+            moneyfieldTimes.append(runChild([binary, "test", one]).wallNanoseconds)
+            if let sqlite { sqliteTimes.append(runChild([sqlite, ":memory:", ".quit"]).wallNanoseconds) }
+        }
+        let coldMoneyfield = medianMilliseconds(moneyfieldTimes)
+        var text = "  cold start, one-command script (median of \(coldRuns)): `moneyfield test` \(format(coldMoneyfield, 2)) ms"
+        if let sqlite {
+            let coldSqlite = medianMilliseconds(sqliteTimes)
+            text += ", `\(sqlite) :memory: .quit` \(format(coldSqlite, 2)) ms (×\(format(coldMoneyfield / coldSqlite)))"
+        } else {
+            text += "; sqlite3 not found for comparison (apt-get install sqlite3)"
+        }
+        say(text)
+    }
+
+    /// The counts of the closing `N passed, M failed` line.
+    static func summary(of output: String) -> (passed: Int, failed: Int)? {
+        for line in output.split(separator: "\n").reversed() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "," })
+            if let passedIndex = words.firstIndex(of: "passed"), passedIndex > 0,
+               let failedIndex = words.firstIndex(of: "failed"), failedIndex > 0,
+               let passed = Int(words[passedIndex - 1]), let failed = Int(words[failedIndex - 1]) {
+                return (passed, failed)
+            }
+        }
+        return nil
+    }
+
+    static func medianMilliseconds(_ nanoseconds: [UInt64]) -> Double {
+        let sorted = nanoseconds.sorted()
+        return sorted.isEmpty ? 0 : Double(sorted[sorted.count / 2]) / 1e6
+    }
+
+    static func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# One command for the whole report: builds the moneyfield binary and the benchmark in release
+# mode, then runs moneyfield-bench against that binary. Extra arguments go to moneyfield-bench
+# (--quick, --scripts N). STATIC=1 links both with the Swift runtime and Foundation statically.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+flags=(-c release)
+suffix=""
+if [[ "${STATIC:-0}" == "1" ]]; then flags+=(--static-swift-stdlib); suffix="-static"; fi
+
+swift build "${flags[@]}" --package-path "$root" --scratch-path "$root/.build-bench$suffix" --product moneyfield >&2
+swift build "${flags[@]}" --package-path "$here" --scratch-path "$here/.build-bench$suffix" --product moneyfield-bench >&2
+exec "$here/.build-bench$suffix/release/moneyfield-bench" \
+    --moneyfield "${MONEYFIELD_BIN:-$root/.build-bench$suffix/release/moneyfield}" "$@"
