@@ -4,48 +4,85 @@ import Foundation
 public struct FieldState: Sendable, Equatable {
     /// A minus may stand on zero, so that minus-then-digits enters a negative amount.
     public var isNegative: Bool = false
-    /// Digit values 0…9, no leading zeros; empty is zero.
-    public var digits: [UInt8] = []
+    /// The digits, held inline; `digits` is the same as an array.
+    var digitBuffer = DigitBuffer()
     /// How many digit slots stand right of the caret; 0 is the end.
     public var caretSlotsFromEnd: Int = 0
 
     public init(isNegative: Bool = false, digits: [UInt8] = [], caretSlotsFromEnd: Int = 0) {
         self.isNegative = isNegative
-        self.digits = digits
+        self.digitBuffer = DigitBuffer(digits)
         self.caretSlotsFromEnd = caretSlotsFromEnd
     }
 
+    /// Digit values 0…9, no leading zeros; empty is zero. At most 32.
+    public var digits: [UInt8] {
+        get { digitBuffer.array }
+        set { digitBuffer = DigitBuffer(newValue) }
+    }
+
+    var digitCount: Int { digitBuffer.count }
+
     /// The digit string as ASCII (`"1245"`, `""` for zero).
-    public var digitString: String { String(decoding: digits.map { $0 + 48 }, as: UTF8.self) }
+    public var digitString: String { digitBuffer.withBytes { String(decoding: $0.map { $0 + 48 }, as: UTF8.self) } }
+}
+
+/// What a field is set up with, shared by every copy of it: the configuration and its format.
+///
+/// A class so that copying a field (undo history, `fields[i]`) retains one reference instead of
+/// every string of the configuration, and so the fraction digits are read once, not per key.
+final class FieldSetup: Sendable {
+    let configuration: FieldConfiguration
+    let format: CurrencyFormat
+    /// `f` of the display: the amount's scale in atm mode, 0 in whole mode.
+    let shownFractionDigits: Int
+
+    init(_ configuration: FieldConfiguration) {
+        self.configuration = configuration
+        format = CurrencyFormat.cached(for: configuration.formatKey)
+        shownFractionDigits = format.key.fractionDigits
+    }
 }
 
 /// A money-entry field: configuration plus state, every edit a pure step to a new value.
 public struct MoneyField: Sendable, Equatable {
-    public private(set) var configuration: FieldConfiguration
+    private var setup: FieldSetup
     public private(set) var state: FieldState
-    private var format: CurrencyFormat
+    /// Kept current by every change, so reading it costs nothing and a caret move renders no text.
+    public private(set) var rendering: Rendering
 
     public init(_ configuration: FieldConfiguration, state: FieldState = FieldState()) {
-        self.configuration = configuration
+        setup = FieldSetup(configuration)
         self.state = state
-        self.format = CurrencyFormat.cached(for: configuration.formatKey)
+        rendering = setup.format.render(
+            negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+    }
+
+    private mutating func reconfigure(_ configuration: FieldConfiguration, state newState: FieldState) {
+        setup = FieldSetup(configuration)
+        state = newState
+        rerender()
+    }
+
+    private mutating func rerender() {
+        rendering = setup.format.render(
+            negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
     }
 
     public static func == (lhs: MoneyField, rhs: MoneyField) -> Bool {
-        lhs.configuration == rhs.configuration && lhs.state == rhs.state
+        lhs.state == rhs.state && (lhs.setup === rhs.setup || lhs.configuration == rhs.configuration)
     }
+
+    public var configuration: FieldConfiguration { setup.configuration }
+
+    private var format: CurrencyFormat { setup.format }
 
     // MARK: Reading
 
     /// `n`: how many digit glyphs the display shows.
-    public var slotCount: Int { Self.slotCount(digits: state.digits.count, shownFractionDigits: configuration.shownFractionDigits) }
+    public var slotCount: Int { Self.slotCount(digits: state.digitCount, shownFractionDigits: setup.shownFractionDigits) }
 
     static func slotCount(digits: Int, shownFractionDigits: Int) -> Int { max(digits, shownFractionDigits + 1) }
-
-    /// The display and the caret's UTF-16 offset in it.
-    public var rendering: Rendering {
-        format.render(negative: state.isNegative, magnitude: state.digits, caretSlotsFromEnd: state.caretSlotsFromEnd)
-    }
 
     /// The amount exactly (negative zero reads as zero).
     public var amount: ExactDecimal {
@@ -68,7 +105,7 @@ public struct MoneyField: Sendable, Equatable {
     public var isCompiledFormat: Bool { format.isCompiled }
 
     /// Fraction digits held by the digit string: `f` in atm mode, none in whole mode.
-    private var amountScale: Int { configuration.shownFractionDigits }
+    private var amountScale: Int { setup.shownFractionDigits }
 
     // MARK: Keys
 
@@ -86,58 +123,79 @@ public struct MoneyField: Sendable, Equatable {
         var next = state
         switch key {
         case .digit(let value):
-            var padded = padded(to: slots)
-            padded.insert(value, at: slots - caret)
-            next.digits = Self.strippingLeadingZeros(padded)
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, inserting: value, at: slots - caret)
         case .backspace:
             guard caret < slots else { throw .nothingToDelete }
-            var padded = padded(to: slots)
-            padded.remove(at: slots - caret - 1)
-            next.digits = Self.strippingLeadingZeros(padded)
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, removingAt: slots - caret - 1)
             // Removing a padding zero ($0.0|5) changes nothing: report it like the far left.
-            guard next.digits != state.digits else { throw .nothingToDelete }
+            guard next.digitBuffer != state.digitBuffer else { throw .nothingToDelete }
         case .delete:
             guard caret > 0 else { throw .nothingToDeleteForward }
-            var padded = padded(to: slots)
-            padded.remove(at: slots - caret)
-            next.digits = Self.strippingLeadingZeros(padded)
-            guard next.digits != state.digits else { throw .nothingToDeleteForward }
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, removingAt: slots - caret)
+            guard next.digitBuffer != state.digitBuffer else { throw .nothingToDeleteForward }
             next.caretSlotsFromEnd = caret - 1
         case .left:
             guard caret < slots else { throw .caretAtStart }
-            next.caretSlotsFromEnd = caret + 1
+            moveCaret(to: caret + 1)
+            return
         case .right:
             guard caret > 0 else { throw .caretAtEnd }
-            next.caretSlotsFromEnd = caret - 1
+            moveCaret(to: caret - 1)
+            return
         case .home:
-            next.caretSlotsFromEnd = slots
+            moveCaret(to: slots)
+            return
         case .end:
-            next.caretSlotsFromEnd = 0
+            moveCaret(to: 0)
+            return
         case .minus:
-            guard configuration.allowsNegative else { throw .negativeNotAllowed }
+            guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }
             next.isNegative.toggle()
         case .clear:
             state = FieldState()
+            rerender()
             return
         }
-        if next.digits != state.digits || next.isNegative != state.isNegative {
-            if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
-        }
-        let newSlots = Self.slotCount(digits: next.digits.count, shownFractionDigits: configuration.shownFractionDigits)
+        if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
+        let newSlots = Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits)
         next.caretSlotsFromEnd = min(max(next.caretSlotsFromEnd, 0), newSlots)
         state = next
+        rerender()
     }
 
-    private func padded(to slots: Int) -> [UInt8] {
-        var padded = [UInt8](repeating: 0, count: slots - state.digits.count)
-        padded.reserveCapacity(slots + 1)
-        padded.append(contentsOf: state.digits)
-        return padded
+    /// A caret move changes no text: only the offset is worked out again.
+    private mutating func moveCaret(to caret: Int) {
+        state.caretSlotsFromEnd = caret
+        rendering = Rendering(
+            display: rendering.display,
+            caretOffset: format.caretOffset(
+                in: rendering.display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret))
     }
 
-    static func strippingLeadingZeros(_ digits: [UInt8]) -> [UInt8] {
-        guard let first = digits.firstIndex(where: { $0 != 0 }) else { return [] }
-        return first == 0 ? digits : Array(digits[first...])
+    /// The digits after inserting `digit` before slot `insertIndex` of the zero-padded slots, or
+    /// removing slot `removeIndex`, without leading zeros; written in one pass into one buffer.
+    static func edited(
+        _ digits: DigitBuffer, slots: Int, inserting digit: UInt8? = nil, at insertIndex: Int = -1, removingAt removeIndex: Int = -1
+    ) -> DigitBuffer {
+        let padding = slots - digits.count
+        return digits.withBytes { source in
+            DigitBuffer.build { buffer in
+                var written = 0
+                @inline(__always) func emit(_ value: UInt8) {
+                    // Leading zeros are dropped: nothing is written until the first non-zero digit.
+                    if written == 0 && value == 0 { return }
+                    buffer[written] = value
+                    written &+= 1
+                }
+                for slot in 0..<slots {
+                    if slot == insertIndex, let digit { emit(digit) }
+                    if slot == removeIndex { continue }
+                    emit(slot < padding ? 0 : source[slot &- padding])
+                }
+                if insertIndex == slots, let digit { emit(digit) }
+                return written
+            }
+        }
     }
 
     /// Why `candidate` breaks a limit that `current` did not break as badly, if it does.
@@ -145,25 +203,30 @@ public struct MoneyField: Sendable, Equatable {
     /// Moving toward the allowed range is always fine, so a field with `--min 10` can still be
     /// typed into from zero; moving further outside it is refused.
     private func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
-        if candidate.digits.count > configuration.maxDigits && candidate.digits.count > current.digits.count {
-            return .tooManyDigits(limit: configuration.maxDigits)
+        // Read through `setup` in place: a local copy of the configuration would retain its strings.
+        let maxDigits = setup.configuration.maxDigits
+        if candidate.digitCount > maxDigits && candidate.digitCount > current.digitCount {
+            return .tooManyDigits(limit: maxDigits)
         }
+        guard setup.configuration.maximum != nil || setup.configuration.minimum != nil else { return nil }
         let scale = amountScale
-        let new = (candidate.isNegative, candidate.digits)
-        let old = (current.isNegative, current.digits)
-        if let maximum = configuration.maximum,
-           DigitArithmetic.compare(negative: new.0, new.1, scale: scale,
-                                   negative: maximum.isNegative, maximum.magnitude, scale: maximum.scale) > 0,
-           DigitArithmetic.compare(negative: new.0, new.1, scale: scale, negative: old.0, old.1, scale: scale) > 0 {
-            return .aboveMaximum(maximum.description)
+        return candidate.digitBuffer.withBytes { new in
+            current.digitBuffer.withBytes { old in
+                let movesUp = DigitArithmetic.compare(
+                    negative: candidate.isNegative, new, scale: scale, negative: current.isNegative, old, scale: scale)
+                if let maximum = setup.configuration.maximum, movesUp > 0,
+                   DigitArithmetic.compare(negative: candidate.isNegative, new, scale: scale,
+                                           negative: maximum.isNegative, maximum.magnitude, scale: maximum.scale) > 0 {
+                    return .aboveMaximum(maximum.description)
+                }
+                if let minimum = setup.configuration.minimum, movesUp < 0,
+                   DigitArithmetic.compare(negative: candidate.isNegative, new, scale: scale,
+                                           negative: minimum.isNegative, minimum.magnitude, scale: minimum.scale) < 0 {
+                    return .belowMinimum(minimum.description)
+                }
+                return nil
+            }
         }
-        if let minimum = configuration.minimum,
-           DigitArithmetic.compare(negative: new.0, new.1, scale: scale,
-                                   negative: minimum.isNegative, minimum.magnitude, scale: minimum.scale) < 0,
-           DigitArithmetic.compare(negative: new.0, new.1, scale: scale, negative: old.0, old.1, scale: scale) < 0 {
-            return .belowMinimum(minimum.description)
-        }
-        return nil
     }
 
     // MARK: Paste and set
@@ -202,6 +265,7 @@ public struct MoneyField: Sendable, Equatable {
         }
         try checkWithinLimits(amount)
         state = FieldState(isNegative: amount.isNegative, digits: digits, caretSlotsFromEnd: 0)
+        rerender()
     }
 
     private func checkWithinLimits(_ amount: ExactDecimal) throws(FieldError) {
@@ -217,8 +281,9 @@ public struct MoneyField: Sendable, Equatable {
 
     /// Shows the same amount, caret and sign in another locale.
     public mutating func changeLocale(to identifier: String) throws(FieldError) {
-        configuration.locale = try LocaleCatalog.canonical(identifier)
-        format = CurrencyFormat.cached(for: configuration.formatKey)
+        var newConfiguration = configuration
+        newConfiguration.locale = try LocaleCatalog.canonical(identifier)
+        reconfigure(newConfiguration, state: state)
     }
 
     /// How a currency change treated the amount.
@@ -257,9 +322,8 @@ public struct MoneyField: Sendable, Equatable {
         // The caret stays by the same integer digit: shift it by the change in fraction slots.
         let slots = Self.slotCount(digits: digits.count, shownFractionDigits: newScale)
         let caret = state.caretSlotsFromEnd == 0 ? 0 : state.caretSlotsFromEnd + newScale - oldScale
-        configuration = newConfiguration
-        format = CurrencyFormat.cached(for: configuration.formatKey)
-        state = FieldState(isNegative: state.isNegative, digits: digits, caretSlotsFromEnd: min(max(caret, 0), slots))
+        reconfigure(newConfiguration, state: FieldState(
+            isNegative: state.isNegative, digits: digits, caretSlotsFromEnd: min(max(caret, 0), slots)))
         return change
     }
 }

@@ -62,22 +62,45 @@ struct CompiledPattern: Sendable {
         self.fractionDigits = fractionDigits
     }
 
+    /// Separators shown for `integerSlots` integer digits, and how many digits stand before the first.
+    @inline(__always)
+    private func grouping(integerSlots: Int) -> (count: Int, leadingGroup: Int) {
+        let digitsBeforePrimary = integerSlots - primaryGroup
+        guard primaryGroup > 0, digitsBeforePrimary >= minimumGroupingDigits else { return (0, 0) }
+        let count = (digitsBeforePrimary + secondaryGroup - 1) / secondaryGroup
+        return (count, digitsBeforePrimary - (count - 1) * secondaryGroup)
+    }
+
+    /// The caret's UTF-16 offset in the display `render` makes, without making it.
+    func caretOffset(negative: Bool, digitCount: Int, caret: Int) -> Int {
+        let prefix = negative ? negativePrefix : positivePrefix
+        let slots = max(digitCount, fractionDigits + 1)
+        let integerSlots = slots - fractionDigits
+        let caretGlyph = slots - 1 - min(caret, slots)
+        guard caretGlyph >= 0 else { return prefix.utf16Count }
+        var offset = prefix.utf16Count + (caretGlyph + 1) * glyphUTF16Count
+        if caretGlyph >= integerSlots { offset += decimalSeparator.utf16Count }
+        // A separator after glyph g stands before the caret only when g < caretGlyph.
+        let (count, leadingGroup) = grouping(integerSlots: integerSlots)
+        if count > 0, caretGlyph > leadingGroup - 1 {
+            offset += min(count, (caretGlyph - leadingGroup) / secondaryGroup + 1) * groupingSeparator.utf16Count
+        }
+        return offset
+    }
+
     /// The display of `magnitude` (digit values, no leading zeros) and the caret's UTF-16 offset.
     ///
     /// The hot path of every keystroke: the exact length is worked out first so that short
     /// displays become small strings with no allocation, then bytes are copied in one pass.
-    func render(negative: Bool, magnitude: [UInt8], caret: Int) -> Rendering {
+    func render(negative: Bool, magnitude digits: UnsafeBufferPointer<UInt8>, caret: Int) -> Rendering {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
-        let slots = max(magnitude.count, fractionDigits + 1)
+        let slots = max(digits.count, fractionDigits + 1)
         let integerSlots = slots - fractionDigits
-        let padding = slots - magnitude.count
+        let padding = slots - digits.count
 
         // Digits before the primary group split into a leading group and full secondary groups.
-        let digitsBeforePrimary = integerSlots - primaryGroup
-        let separatorCount = primaryGroup > 0 && digitsBeforePrimary >= minimumGroupingDigits
-            ? (digitsBeforePrimary + secondaryGroup - 1) / secondaryGroup : 0
-        let leadingGroup = separatorCount > 0 ? digitsBeforePrimary - (separatorCount - 1) * secondaryGroup : 0
+        let (separatorCount, leadingGroup) = grouping(integerSlots: integerSlots)
         let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
             + (fractionDigits > 0 ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
 
@@ -85,53 +108,51 @@ struct CompiledPattern: Sendable {
         let caretGlyph = slots - 1 - min(caret, slots)
         var caretOffset = 0
         let display = bytes.withUnsafeBufferPointer { table in
-            magnitude.withUnsafeBufferPointer { digits in
-                String(unsafeUninitializedCapacity: byteCount) { out in
-                    // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
-                    var written = 0
-                    var utf16 = 0
-                    @inline(__always) func copy(_ piece: Piece) {
-                        var index = piece.start
-                        let end = index &+ piece.byteCount
-                        while index < end {
+            String(unsafeUninitializedCapacity: byteCount) { out in
+                // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
+                var written = 0
+                var utf16 = 0
+                @inline(__always) func copy(_ piece: Piece) {
+                    var index = piece.start
+                    let end = index &+ piece.byteCount
+                    while index < end {
+                        out[written] = table[index]
+                        written &+= 1
+                        index &+= 1
+                    }
+                    utf16 &+= piece.utf16Count
+                }
+                @inline(__always) func glyph(_ digit: Int) {
+                    if glyphByteCount == 1 {
+                        out[written] = table[glyphsStart &+ digit]
+                        written &+= 1
+                    } else {
+                        var index = glyphsStart &+ digit &* glyphByteCount
+                        for _ in 0..<glyphByteCount {
                             out[written] = table[index]
                             written &+= 1
                             index &+= 1
                         }
-                        utf16 &+= piece.utf16Count
                     }
-                    @inline(__always) func glyph(_ digit: Int) {
-                        if glyphByteCount == 1 {
-                            out[written] = table[glyphsStart &+ digit]
-                            written &+= 1
-                        } else {
-                            var index = glyphsStart &+ digit &* glyphByteCount
-                            for _ in 0..<glyphByteCount {
-                                out[written] = table[index]
-                                written &+= 1
-                                index &+= 1
-                            }
-                        }
-                        utf16 &+= glyphUTF16Count
-                    }
-                    copy(prefix)
-                    if caretGlyph < 0 { caretOffset = utf16 }
-                    var untilSeparator = separatorCount > 0 ? leadingGroup : -1
-                    var separatorsLeft = separatorCount
-                    for slot in 0..<slots {
-                        if slot == integerSlots { copy(decimalSeparator) }
-                        glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
-                        if slot == caretGlyph { caretOffset = utf16 }
-                        untilSeparator &-= 1
-                        if untilSeparator == 0 {
-                            copy(groupingSeparator)
-                            separatorsLeft &-= 1
-                            untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
-                        }
-                    }
-                    copy(suffix)
-                    return written
+                    utf16 &+= glyphUTF16Count
                 }
+                copy(prefix)
+                if caretGlyph < 0 { caretOffset = utf16 }
+                var untilSeparator = separatorCount > 0 ? leadingGroup : -1
+                var separatorsLeft = separatorCount
+                for slot in 0..<slots {
+                    if slot == integerSlots { copy(decimalSeparator) }
+                    glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
+                    if slot == caretGlyph { caretOffset = utf16 }
+                    untilSeparator &-= 1
+                    if untilSeparator == 0 {
+                        copy(groupingSeparator)
+                        separatorsLeft &-= 1
+                        untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
+                    }
+                }
+                copy(suffix)
+                return written
             }
         }
         return Rendering(display: display, caretOffset: caretOffset)
@@ -212,7 +233,8 @@ extension CompiledPattern {
                 let expected = values.isEmpty && negative
                     ? format("-0." + String(repeating: "0", count: fractionDigits) + "1")
                     : format(plain)
-                if render(negative: negative, magnitude: values, caret: 0).display != expected { return false }
+                let shown = values.withUnsafeBufferPointer { render(negative: negative, magnitude: $0, caret: 0).display }
+                if shown != expected { return false }
             }
         }
         return true

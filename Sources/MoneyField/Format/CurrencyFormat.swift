@@ -79,9 +79,24 @@ public final class CurrencyFormat: Sendable {
     /// The display of `magnitude` (digit values, no leading zeros) shown with `fractionDigits`
     /// places, and the caret `caretSlotsFromEnd` digit slots from the right.
     public func render(negative: Bool, magnitude: [UInt8], caretSlotsFromEnd caret: Int) -> Rendering {
-        if let pattern { return pattern.render(negative: negative, magnitude: magnitude, caret: caret) }
+        if let pattern {
+            return magnitude.withUnsafeBufferPointer { pattern.render(negative: negative, magnitude: $0, caret: caret) }
+        }
         let display = referenceDisplay(negative: negative, magnitude: magnitude)
         return Rendering(display: display, caretOffset: Self.caretOffset(in: display, caretSlotsFromEnd: caret))
+    }
+
+    /// Where the caret stands in `display` (this format's rendering of the same amount) when it
+    /// moves: arithmetic on the compiled pattern, a glyph scan for a formatter fallback.
+    public func caretOffset(in display: String, negative: Bool, digitCount: Int, caretSlotsFromEnd caret: Int) -> Int {
+        if let pattern { return pattern.caretOffset(negative: negative, digitCount: digitCount, caret: caret) }
+        return Self.caretOffset(in: display, caretSlotsFromEnd: caret)
+    }
+
+    /// The same for the field's inline digits: no array is made on the keystroke path.
+    func render(negative: Bool, digits: DigitBuffer, caretSlotsFromEnd caret: Int) -> Rendering {
+        guard let pattern else { return render(negative: negative, magnitude: digits.array, caretSlotsFromEnd: caret) }
+        return digits.withBytes { pattern.render(negative: negative, magnitude: $0, caret: caret) }
     }
 
     /// What Foundation prints; a negative zero is printed as ICU prints `-0`.
