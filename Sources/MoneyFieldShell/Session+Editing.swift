@@ -1,32 +1,21 @@
 import MoneyField
 
 extension Session {
-    /// Reads `123<bs><left>9`: digits (any script) and named keys; spaces between keys are ignored.
+    /// Reads `123<bs><left>9` into keys, with a message that says what to type instead.
     static func parseKeys(_ text: Substring) throws(CommandError) -> [Key] {
-        var keys: [Key] = []
-        var rest = text[...]
-        while let character = rest.first {
-            if character.isWhitespace {
-                rest = rest.dropFirst()
-            } else if character == "<" {
-                guard let close = rest.firstIndex(of: ">") else {
-                    throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
-                }
-                let name = String(rest[rest.index(after: rest.startIndex)..<close])
-                guard let key = Key.named.first(where: { $0.name == name.lowercased() })?.key else {
-                    let close = Suggestions.closest(to: name, in: Key.named.map(\.name), limit: 2).map { "<\($0)>" }
-                    throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(keyNameList)")
-                }
-                keys.append(key)
-                rest = rest[rest.index(after: close)...]
-            } else if let key = Key(digit: character) {
-                keys.append(key)
-                rest = rest.dropFirst()
-            } else {
+        do throws(KeyScript.ParseError) {
+            return try KeyScript.parse(text)
+        } catch {
+            switch error {
+            case .unknownKey(let name):
+                let close = Suggestions.closest(to: name, in: Key.named.map(\.name), limit: 2).map { "<\($0)>" }
+                throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(keyNameList)")
+            case .unterminated:
+                throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
+            case .notAKey(let character):
                 throw CommandError("cannot type \"\(character)\": type takes digits and \(keyNameList)")
             }
         }
-        return keys
     }
 
     static let keyNameList = Key.named.map { "<\($0.name)>" }.joined(separator: " ")
