@@ -30,5 +30,8 @@ let package = Package(
                 "MoneyFieldTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        .testTarget(
+            name: "MoneyFieldShellTests",
+            dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
     ]
 )
