@@ -2,7 +2,7 @@ import Foundation
 import MoneyFieldShell
 
 /// The shell at a terminal: libedit prompt naming the active field, history, Tab completion,
-/// the bell on refused keys.
+/// the bell on refused keys, and kiosk mode when `kiosk` asks for the terminal.
 struct InteractiveShell {
     let session: Session
     let console: Console
@@ -27,6 +27,7 @@ struct InteractiveShell {
                 let result = session.handle(bytes: bytes)
                 console.write(result)
                 if result.rangBell { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
+                if result.kioskField != nil { KioskMode(session: session, console: console).run() }
                 if result.quits { return }
             }
         }
