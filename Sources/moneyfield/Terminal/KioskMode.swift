@@ -10,7 +10,7 @@ struct KioskMode {
     let session: Session
     let console: Console
 
-    static let hint = "digits type · ←/→ Home End move · Backspace Delete erase · - sign · c clear · Enter or Esc: done"
+    static let hint = ["digits type · ←/→ Home End move · Backspace Delete erase", "- sign · c clear · Enter or Esc: done"]
 
     /// Runs until the person leaves; prints the final `NAME: DISPLAY` line.
     func run() {
@@ -102,7 +102,7 @@ struct KioskMode {
         var screen = "\u{1B}[H"
         var rows = [""] + drawing.lines.map { margin + $0 } + [""]
         rows.append(message.map { margin + console.styled($0) } ?? "")
-        rows.append(margin + (console.useColor ? "\u{1B}[2m\(Self.hint)\u{1B}[0m" : Self.hint))
+        rows += Self.hint.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
         screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         screen += "\u{1B}[J"
         // Rows and columns count from 1 in the cursor position sequence.

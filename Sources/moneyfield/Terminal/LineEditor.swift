@@ -141,7 +141,7 @@ final class LineEditor {
             // As libedit's own completion does: print below the line, then redraw prompt and line.
             fflush(nil)
             let size = TerminalSize.current()
-            let lines = CandidateList.lines(candidates, width: size.columns, maximumRows: max(4, size.rows - 4))
+            let lines = CandidateList.lines(candidates, width: size.columns, maximumRows: max(4, size.rows / 3))
             FileHandle.standardOutput.write(Data(("\n" + lines.map { $0 + "\n" }.joined()).utf8))
             return UInt8(CC_REDISPLAY)
         }
