@@ -38,5 +38,6 @@ let package = Package(
         .testTarget(
             name: "MoneyFieldShellTests",
             dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
+        .testTarget(name: "TerminalTests", dependencies: ["moneyfield"]),
     ]
 )
