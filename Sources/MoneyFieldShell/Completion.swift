@@ -170,10 +170,9 @@ public enum Completer {
         let folderPart = slash.map { String(word[...$0]) } ?? ""
         let namePart = slash.map { String(word[word.index(after: $0)...]) } ?? word
         let folder: URL
+        // As `record` and `source` resolve paths: absolute, or relative to the session's folder.
         if folderPart.hasPrefix("/") {
             folder = URL(fileURLWithPath: folderPart, isDirectory: true)
-        } else if folderPart.hasPrefix("~/") {
-            folder = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(String(folderPart.dropFirst(2)), isDirectory: true)
         } else {
             folder = base.appendingPathComponent(folderPart, isDirectory: true)
         }

@@ -105,6 +105,16 @@ struct ShellInTmuxTests {
         #expect(try String(contentsOf: file, encoding: .utf8).contains("quit"))
     }
 
+    @Test func historyGoesUnderHomeWithoutEitherVariable() throws {
+        let tmux = try Tmux(environment: ["XDG_STATE_HOME": ""], historyVariable: false)
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("quit")
+        try tmux.press("Enter")
+        try tmux.waitFor("[exit 0]")
+        let file = tmux.folder.appendingPathComponent(".local/state/moneyfield/history")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("quit"))
+    }
+
     @Test func kioskDrawsTheBoxAndMovesTheCaretWithTheArrowKeys() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")

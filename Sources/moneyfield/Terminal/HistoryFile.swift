@@ -17,8 +17,13 @@ struct HistoryFile: Equatable {
         return HistoryFile(url: state.appendingPathComponent("moneyfield/history"))
     }
 
+    /// `~` is `$HOME` as the shells take it; Foundation's home directory reads the password
+    /// database instead, which is only the fallback.
     static var forThisProcess: HistoryFile {
-        location(environment: ProcessInfo.processInfo.environment, home: FileManager.default.homeDirectoryForCurrentUser)
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return location(environment: environment, home: home)
     }
 
     /// Makes the folder the file goes in (private to the user, as a state folder should be).
