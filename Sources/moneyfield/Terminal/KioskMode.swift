@@ -20,43 +20,39 @@ struct KioskMode {
         }
         var message: OutputLine?
         var pending: [UInt8] = []
-        draw(message: message)
+        var redraw = true
         reading: while true {
-            var changed = false
-            var leaving = false
+            let events = RawTerminal.takeEvents()
+            if events.interrupted { break }
+            redraw = redraw || events.resized || events.continued
             // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
-            while !leaving, let (key, length) = KioskKeyDecoder.decode(pending[...], final: false) {
+            while let (key, length) = KioskKeyDecoder.decode(pending[...], final: false) {
                 pending.removeFirst(length)
-                (leaving, message) = press(key, message: message)
-                changed = true
+                let leave: Bool
+                (leave, message) = press(key, message: message)
+                if leave { break reading }
+                redraw = true
             }
-            if leaving { break }
-            if changed { draw(message: message) }
+            if redraw { draw(message: message) }
+            redraw = false
 
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, pending.isEmpty ? -1 : 50)
-            if ready < 0 {
-                guard errno == EINTR else { break reading }
-                let events = RawTerminal.takeEvents()
-                if events.interrupted { break reading }
-                if events.resized || events.continued { draw(message: message) }
-                continue
-            }
-            if ready == 0 {
+            switch Self.read(waitingAtMost: pending.isEmpty ? nil : 50) {
+            case .bytes(let bytes):
+                pending += bytes
+            case .quiet:
+                // Nothing followed: what is pending is all there is (a lone Esc is Esc).
                 if let (key, length) = KioskKeyDecoder.decode(pending[...], final: true) {
                     pending.removeFirst(length)
-                    let (leave, newMessage) = press(key, message: message)
+                    let leave: Bool
+                    (leave, message) = press(key, message: message)
                     if leave { break reading }
-                    message = newMessage
-                    draw(message: message)
+                    redraw = true
                 }
+            case .interrupted:
                 continue
+            case .closed:
+                break reading
             }
-            var chunk = [UInt8](repeating: 0, count: 256)
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break reading }
-            pending += chunk[..<count]
         }
         RawTerminal.restore()
         if let name = session.activeName, let field = session.activeField {
@@ -87,6 +83,25 @@ struct KioskMode {
         default:
             return (false, message)
         }
+    }
+
+    private enum ReadResult {
+        case bytes(ArraySlice<UInt8>)
+        case quiet
+        case interrupted
+        case closed
+    }
+
+    /// Bytes from the terminal, waiting for them without limit or at most `milliseconds`.
+    private static func read(waitingAtMost milliseconds: Int32?) -> ReadResult {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds ?? -1)
+        if ready < 0 { return errno == EINTR ? .interrupted : .closed }
+        if ready == 0 { return .quiet }
+        var chunk = [UInt8](repeating: 0, count: 256)
+        let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 { return errno == EINTR ? .interrupted : .closed }
+        return count == 0 ? .closed : .bytes(chunk[..<count])
     }
 
     private func bell() {
