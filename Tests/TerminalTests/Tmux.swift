@@ -5,8 +5,12 @@ import Testing
 /// One `moneyfield` shell in a detached tmux pane, on a private server, with its own history
 /// and state folders: keys go in with `send-keys`, the screen comes back with `capture-pane`.
 final class Tmux {
-    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// tmux on the PATH (or where package managers put it).
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
+        return (path + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]).map { $0 + "/tmux" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
 
     static var isInstalled: Bool { executable != nil }
 
