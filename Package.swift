@@ -19,8 +19,13 @@ let package = Package(
             dependencies: [
                 "MoneyField",
                 "MoneyFieldShell",
+                "CLibEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "MoneyFieldShell", dependencies: ["MoneyField"]),
         .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyField"]),
         .testTarget(
@@ -33,5 +38,6 @@ let package = Package(
         .testTarget(
             name: "MoneyFieldShellTests",
             dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
+        .testTarget(name: "TerminalTests", dependencies: ["moneyfield"]),
     ]
 )

@@ -76,7 +76,9 @@ public final class Session {
     /// Runs one command line and returns what it prints.
     public func handle(_ line: String) -> CommandResult {
         let result = run(line)
-        if sourceStack.isEmpty, let recorder, !isRecordCommand(line) {
+        // An accepted `kiosk` is not recorded: a script cannot replay it, and the keys pressed
+        // in kiosk mode come back through here as `type` lines, which can.
+        if sourceStack.isEmpty, let recorder, !isRecordCommand(line), result.kioskField == nil {
             if let failure = recorder.append(command: line, output: result.lines) {
                 self.recorder = nil
                 var withFailure = result

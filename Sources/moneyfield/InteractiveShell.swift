@@ -1,18 +1,35 @@
 import Foundation
 import MoneyFieldShell
 
-/// The prompt on a terminal. (Placeholder until the libedit front end lands: reads lines plainly.)
+/// The shell at a terminal: libedit prompt naming the active field, history, Tab completion,
+/// the bell on refused keys, and kiosk mode when `kiosk` asks for the terminal.
 struct InteractiveShell {
     let session: Session
     let console: Console
 
     func run() throws {
+        TerminalLocale.adopt()
+        let session = self.session
+        let editor = try LineEditor(historyFile: HistoryFile.forThisProcess, useColor: console.useColor) { line in
+            Completer.complete(line, session: session)
+        }
         while true {
-            FileHandle.standardOutput.write(Data(session.prompt.utf8))
-            guard let line = readLine(strippingNewline: true) else { return }
-            let result = session.handle(line)
-            console.write(result)
-            if result.quits { return }
+            editor.setPrompt(session.prompt)
+            switch editor.readLine() {
+            case .end:
+                // Ctrl-D leaves the cursor after the prompt; the next shell prompt wants a line of its own.
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return
+            case .interrupted:
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+            case .line(let bytes):
+                editor.remember(bytes)
+                let result = session.handle(bytes: bytes)
+                console.write(result)
+                if result.rangBell { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
+                if result.kioskField != nil { KioskMode(session: session, console: console).run() }
+                if result.quits { return }
+            }
         }
     }
 }

@@ -1,0 +1,196 @@
+import Foundation
+import MoneyField
+
+/// What Tab can offer at the end of a partly typed line: the word being typed and whole
+/// replacements for it. Pure: the terminal front end only inserts or lists what this says.
+public struct Completion: Equatable, Sendable {
+    /// The end of the line that the candidates replace (`inspe`, `<l`, `--loc`, `scripts/a`).
+    public var word: String
+    /// Whole replacements for `word`, in the order to list them.
+    public var candidates: [String]
+    /// Whether a lone candidate finishes the word, so a space follows it (not after `<left>`,
+    /// since keys run together, nor after a folder).
+    public var endsWord: Bool
+
+    public init(word: String, candidates: [String], endsWord: Bool = true) {
+        self.word = word
+        self.candidates = candidates
+        self.endsWord = endsWord
+    }
+
+    /// What pressing Tab does.
+    public enum Action: Equatable, Sendable {
+        /// Nothing fits: ring the bell.
+        case none
+        /// Replace the last `replacing` characters (Unicode scalars, as libedit counts) with `text`.
+        case insert(replacing: Int, text: String)
+        /// Several fit and typing cannot get further: show them.
+        case list([String])
+    }
+
+    /// One candidate is inserted (with a space when it ends the word); several are narrowed to
+    /// their longest common beginning, or listed when that adds nothing.
+    public var action: Action {
+        guard let first = candidates.first else { return .none }
+        let replacing = word.unicodeScalars.count
+        if candidates.count == 1 {
+            let space = endsWord && !first.hasSuffix("/") ? " " : ""
+            return .insert(replacing: replacing, text: first + space)
+        }
+        let common = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
+        // A longer beginning, or the same one with the candidates' capitals (`eu` → `EU`).
+        if common.unicodeScalars.count > replacing || (common.unicodeScalars.count == replacing && common != word) {
+            return .insert(replacing: replacing, text: common)
+        }
+        return .list(candidates)
+    }
+}
+
+/// Finds what may follow the text before the cursor: command names first, then each command's
+/// own arguments (field names, key names, options, locale IDs, currency codes, files).
+public enum Completer {
+    /// Names in a folder for file arguments: `(name, isFolder)`, or nil if it cannot be read.
+    public typealias FolderLister = (URL) -> [(name: String, isFolder: Bool)]?
+
+    /// The candidates for the text before the cursor.
+    public static func completions(for line: String, session: Session) -> [String] {
+        complete(line, session: session).candidates
+    }
+
+    /// The word being typed at the end of `line` and what could replace it.
+    public static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
+        let (done, word) = split(line)
+        guard let command = done.first else {
+            // A line of digits or keys is typed as it stands: `12<le` → `12<left>`.
+            if let first = word.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
+                return keys(after: word)
+            }
+            return matching(word, in: CommandTable.names)
+        }
+        if let first = command.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
+            return keys(after: word)
+        }
+        let arguments = done.count - 1
+        let fieldNames = session.fields.map(\.name)
+        switch command {
+        case "use", "drop", "kiosk", "rename":
+            return arguments == 0 ? matching(word, in: fieldNames) : Completion(word: word, candidates: [])
+        case "help":
+            return arguments == 0 ? matching(word, in: CommandTable.names) : Completion(word: word, candidates: [])
+        case "type":
+            return keys(after: word)
+        case "locale":
+            return arguments == 0 ? matching(word, in: LocaleCatalog.identifiers) : Completion(word: word, candidates: [])
+        case "currency":
+            if word.hasPrefix("-") { return matching(word, in: done.contains("--round") ? [] : ["--round"]) }
+            let codeGiven = done.dropFirst().contains { !$0.hasPrefix("-") }
+            return codeGiven ? Completion(word: word, candidates: []) : matching(word, in: CurrencyCatalog.codes)
+        case "new":
+            return arguments == 0 ? Completion(word: word, candidates: []) : newOption(done: done, word: word)
+        case "inspect":
+            return matching(word, in: done.contains("--json") ? [] : ["--json"])
+        case "record":
+            guard arguments == 0 else { return Completion(word: word, candidates: []) }
+            var completion = files(word, in: session.options.directory, listFolder: listFolder)
+            if "off".hasPrefix(word) { completion.candidates.insert("off", at: 0) }
+            return completion
+        case "source":
+            return arguments == 0
+                ? files(word, in: session.options.directory, listFolder: listFolder)
+                : Completion(word: word, candidates: [])
+        default:
+            return Completion(word: word, candidates: [])
+        }
+    }
+
+    /// The words before the one being typed, and that one (empty after a space).
+    static func split(_ line: String) -> (done: [String], word: String) {
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let last = line.last, !last.isWhitespace, let word = words.popLast() {
+            return (words, word)
+        }
+        return (words, "")
+    }
+
+    /// Candidates that start with `word`; only if none does, those that do ignoring case.
+    static func matching(_ word: String, in candidates: some Sequence<String>) -> Completion {
+        let exact = candidates.filter { $0.hasPrefix(word) }
+        if !exact.isEmpty || word.isEmpty { return Completion(word: word, candidates: exact) }
+        let lowered = word.lowercased()
+        return Completion(word: word, candidates: candidates.filter { $0.lowercased().hasPrefix(lowered) })
+    }
+
+    /// Key names for `type`: the open `<…` at the end is completed; after a whole key or digit,
+    /// every key is offered (so Tab adds the `<`).
+    static func keys(after word: String) -> Completion {
+        let names = Key.named.map { "<\($0.name)>" }
+        var completion: Completion
+        if let open = word.lastIndex(of: "<"), !word[open...].contains(">") {
+            completion = matching(String(word[open...]).lowercased(), in: names)
+            completion.word = String(word[open...])
+        } else {
+            completion = Completion(word: "", candidates: names)
+        }
+        completion.endsWord = false
+        return completion
+    }
+
+    static let newOptions = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]
+    static let newOptionsTakingValues: Set = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min"]
+
+    /// After `new NAME`: an option not given yet, or the value the option before the word takes.
+    static func newOption(done: [String], word: String) -> Completion {
+        if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+            let option = String(word[..<equals])
+            var completion = optionValue(option, String(word[word.index(after: equals)...]))
+            completion.candidates = completion.candidates.map { option + "=" + $0 }
+            completion.word = word
+            return completion
+        }
+        if let previous = done.last, done.count > 2, newOptionsTakingValues.contains(previous) {
+            return optionValue(previous, word)
+        }
+        let given = Set(done.map { String($0.prefix { $0 != "=" }) })
+        guard word.isEmpty || word.hasPrefix("-") else { return Completion(word: word, candidates: []) }
+        return matching(word, in: newOptions.filter { !given.contains($0) })
+    }
+
+    static func optionValue(_ option: String, _ word: String) -> Completion {
+        switch option {
+        case "--locale": matching(word, in: LocaleCatalog.identifiers)
+        case "--currency": matching(word, in: CurrencyCatalog.codes)
+        case "--mode": matching(word, in: ["atm", "whole"])
+        default: Completion(word: word, candidates: [])
+        }
+    }
+
+    /// Folders and `*.session` files for `record` and `source`, relative to the session's folder.
+    static func files(_ word: String, in base: URL, listFolder: FolderLister) -> Completion {
+        let slash = word.lastIndex(of: "/")
+        let folderPart = slash.map { String(word[...$0]) } ?? ""
+        let namePart = slash.map { String(word[word.index(after: $0)...]) } ?? word
+        let folder: URL
+        // As `record` and `source` resolve paths: absolute, or relative to the session's folder.
+        if folderPart.hasPrefix("/") {
+            folder = URL(fileURLWithPath: folderPart, isDirectory: true)
+        } else {
+            folder = base.appendingPathComponent(folderPart, isDirectory: true)
+        }
+        let entries = (listFolder(folder) ?? [])
+            .filter { $0.isFolder || $0.name.hasSuffix(".session") }
+            .filter { namePart.hasPrefix(".") || !$0.name.hasPrefix(".") }
+            .sorted { $0.name < $1.name }
+        let names = entries.map { folderPart + $0.name + ($0.isFolder ? "/" : "") }
+        return Completion(word: word, candidates: names.filter { $0.hasPrefix(word) })
+    }
+
+    /// The folder's entries as the file system has them.
+    public static func listFolder(_ folder: URL) -> [(name: String, isFolder: Bool)]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        return names.map { name in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return (name, isFolder.boolValue)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CLibEdit
+import Foundation
+import MoneyFieldShell
+
+/// The prompt line on libedit: emacs keys, history kept in a file, Tab completion.
+final class LineEditor {
+    /// What one prompt gave back.
+    enum Input: Equatable {
+        /// A line as the terminal sent it (in the locale's encoding), without its newline.
+        case line([UInt8])
+        /// Ctrl-C: the line was abandoned.
+        case interrupted
+        /// Ctrl-D on an empty line, or the terminal went away.
+        case end
+    }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let historyFile: HistoryFile?
+    private let complete: (String) -> Completion
+    private let useColor: Bool
+    private var promptText: UnsafeMutablePointer<CChar>? = strdup("")
+    /// Set once a history problem was reported, so it is reported once.
+    private var historyWarned = false
+
+    /// Marks the start and end of bytes in the prompt that take no room on screen.
+    private static let invisible: CChar = 1
+
+    init(historyFile: HistoryFile?, useColor: Bool, complete: @escaping (String) -> Completion) throws {
+        guard let editLine = moneyfield_el_init(CommandLine.arguments.first ?? "moneyfield") else {
+            throw ShellFailure("cannot start line editing (libedit el_init failed)")
+        }
+        guard let history = history_init() else {
+            el_end(editLine)
+            throw ShellFailure("cannot start line editing (libedit history_init failed)")
+        }
+        self.editLine = editLine
+        self.history = history
+        self.historyFile = historyFile
+        self.useColor = useColor
+        self.complete = complete
+
+        moneyfield_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+        moneyfield_el_set_editor(editLine, "emacs")
+        moneyfield_el_set_signal(editLine, 1)
+        moneyfield_el_set_prompt(editLine, linePrompt, Self.invisible)
+        moneyfield_history_set_size(history, 1000)
+        moneyfield_history_set_unique(history, 1)
+        moneyfield_el_set_history(editLine, history)
+        moneyfield_el_add_function(editLine, "moneyfield-complete", "Complete the command or argument", tabPressed)
+        moneyfield_el_bind(editLine, "^I", "moneyfield-complete")
+        // ~/.editrc (or $EDITRC) may rebind keys, as for every libedit program.
+        el_source(editLine, nil)
+        moneyfield_interrupt_reads_on_sigint()
+        loadHistory()
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptText)
+    }
+
+    /// The prompt for the next line; with colour the name before `>` is bold.
+    func setPrompt(_ prompt: String) {
+        var text = prompt
+        if useColor, let marker = prompt.range(of: "> ", options: .backwards) {
+            let open = String(UnicodeScalar(UInt8(Self.invisible)))
+            text = open + "\u{1B}[1m" + open + prompt[..<marker.lowerBound] + open + "\u{1B}[0m" + open + prompt[marker.lowerBound...]
+        }
+        free(promptText)
+        promptText = strdup(text)
+    }
+
+    var promptPointer: UnsafeMutablePointer<CChar>? { promptText }
+
+    /// Reads one line with editing.
+    func readLine() -> Input {
+        var count: Int32 = 0
+        errno = 0
+        guard let line = el_gets(editLine, &count) else {
+            // el_gets returns NULL with -1 and EINTR when a signal (Ctrl-C) cut the read short,
+            // and NULL with 0 for Ctrl-D on an empty line; any other failure ends the shell too.
+            return count == -1 && errno == EINTR ? .interrupted : .end
+        }
+        var bytes = Array(UnsafeRawBufferPointer(start: line, count: Int(max(count, 0))))
+        while let last = bytes.last, last == 10 || last == 13 { bytes.removeLast() }
+        return .line(bytes)
+    }
+
+    /// Adds a line to the history and writes the file at once, so a killed shell loses nothing.
+    func remember(_ line: [UInt8]) {
+        guard line.contains(where: { $0 != 32 && $0 != 9 }) else { return }
+        (line + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = moneyfield_history_enter(history, $0.baseAddress) }
+        }
+        saveHistory()
+    }
+
+    private func loadHistory() {
+        guard let historyFile, FileManager.default.fileExists(atPath: historyFile.url.path) else { return }
+        if moneyfield_history_load(history, historyFile.url.path) < 0 {
+            warn("cannot read the history in \(historyFile.url.path); it will be rewritten")
+        }
+    }
+
+    private func saveHistory() {
+        guard let historyFile else { return }
+        do {
+            try historyFile.prepareFolder()
+        } catch {
+            warn(error.localizedDescription)
+            return
+        }
+        if moneyfield_history_save(history, historyFile.url.path) < 0 {
+            warn("cannot write the history to \(historyFile.url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func warn(_ message: String) {
+        guard !historyWarned else { return }
+        historyWarned = true
+        FileHandle.standardError.write(Data("warning: \(message) (history is kept for this session only; set MONEYFIELD_HISTORY to choose the file)\n".utf8))
+    }
+
+    /// Tab: insert what is certain, list what is not, ring when nothing fits.
+    fileprivate func completeAtCursor() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
+            return UInt8(CC_ERROR)
+        }
+        let before = UnsafeRawBufferPointer(start: start, count: cursor - start)
+        let completion = complete(String(decoding: before, as: UTF8.self))
+        switch completion.action {
+        case .none:
+            return UInt8(CC_ERROR)
+        case .insert(let replacing, let text):
+            if replacing > 0 { el_deletestr(editLine, Int32(replacing)) }
+            guard el_insertstr(editLine, text) == 0 else { return UInt8(CC_ERROR) }
+            return UInt8(CC_REFRESH)
+        case .list(let candidates):
+            // As libedit's own completion does: print below the line, then redraw prompt and line.
+            fflush(nil)
+            let size = TerminalSize.current()
+            let lines = CandidateList.lines(candidates, width: size.columns, maximumRows: max(4, size.rows / 3))
+            FileHandle.standardOutput.write(Data(("\n" + lines.map { $0 + "\n" }.joined()).utf8))
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+}
+
+/// libedit asks for the prompt through a C function; the editor is its client data.
+private func linePrompt(_ editLine: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guard let editLine, let data = moneyfield_el_client_data(editLine) else { return nil }
+    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().promptPointer
+}
+
+private func tabPressed(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+    guard let editLine, let data = moneyfield_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().completeAtCursor()
+}
+
+/// A failure of the terminal front end, printed as `error: …`.
+struct ShellFailure: Error, LocalizedError {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var errorDescription: String? { message }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MoneyField
+import MoneyFieldShell
+import Testing
+
+/// Tab completion, as the prompt offers it: the text before the cursor in, candidates out.
+@Suite struct CompletionTests {
+    /// A session with a second field, `price`, active.
+    static func session() throws -> Session {
+        let session = try Session(options: SessionOptions(directory: URL(fileURLWithPath: "/scripts")))
+        _ = session.handle("new price --locale de_DE --currency EUR")
+        return session
+    }
+
+    static let keyNames = ["<bs>", "<del>", "<left>", "<right>", "<home>", "<end>", "<neg>", "<clear>"]
+
+    @Test(arguments: [
+        ("inspe", ["inspect"]),
+        ("", CommandTable.names),
+        ("re", ["rename", "redo", "record"]),
+        ("xyz", []),
+        ("use ", ["amount", "price"]),
+        ("use p", ["price"]),
+        ("drop am", ["amount"]),
+        ("kiosk ", ["amount", "price"]),
+        ("rename pr", ["price"]),
+        ("rename price ", []),
+        ("use price ", []),
+        ("help cu", ["currency", "currencies"]),
+        ("type <l", ["<left>"]),
+        ("type 12<r", ["<right>"]),
+        ("type <bs><h", ["<home>"]),
+        ("type <L", ["<left>"]),
+        ("type ", keyNames),
+        ("type 12", keyNames),
+        ("12<le", ["<left>"]),
+        ("<c", ["<clear>"]),
+        ("new cash --", ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]),
+        ("new cash --m", ["--mode", "--max-digits", "--max", "--min"]),
+        ("new cash --locale de_DE --l", []),
+        ("new cash --allow-negative --a", ["--accounting"]),
+        ("new cash --allow-negative ", ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--accounting"]),
+        ("new cash --mode ", ["atm", "whole"]),
+        ("new cash --mode w", ["whole"]),
+        ("new cash --currency EU", ["EUR"]),
+        ("new cash --currency=EU", ["--currency=EUR"]),
+        ("new cash --max ", []),
+        ("new ", []),
+        ("currency EU", ["EUR"]),
+        ("currency eu", ["EUR"]),
+        ("currency --r", ["--round"]),
+        ("currency JPY --", ["--round"]),
+        ("currency JPY --round ", []),
+        ("currency JPY ", []),
+        ("inspect ", ["--json"]),
+        ("inspect --json ", []),
+        ("bs ", []),
+        ("show ", []),
+    ])
+    func candidates(line: String, expected: [String]) throws {
+        #expect(Completer.completions(for: line, session: try Self.session()) == expected, "line: \"\(line)\"")
+    }
+
+    @Test(arguments: ["locale de_", "new cash --locale de_", "new cash --locale=de_"])
+    func localeIdentifiers(line: String) throws {
+        let candidates = Completer.completions(for: line, session: try Self.session())
+        let prefix = line.hasSuffix("=de_") ? "--locale=" : ""
+        #expect(candidates.contains(prefix + "de_DE"))
+        #expect(candidates.contains(prefix + "de_CH"))
+        #expect(candidates.allSatisfy { $0.hasPrefix(prefix + "de_") })
+    }
+
+    @Test func localeIdentifiersIgnoreCaseOnlyWhenNothingElseFits() throws {
+        let candidates = Completer.completions(for: "locale DE_d", session: try Self.session())
+        #expect(candidates == ["de_DE"])
+    }
+
+    @Test func everyCurrencyCodeAfterCurrency() throws {
+        let candidates = Completer.completions(for: "currency ", session: try Self.session())
+        #expect(candidates == CurrencyCatalog.codes)
+        #expect(candidates.contains("USD") && candidates.contains("JPY"))
+    }
+
+    @Test func fieldNamesFollowTheSession() throws {
+        let session = try Self.session()
+        _ = session.handle("rename amount total")
+        _ = session.handle("new tip")
+        #expect(Completer.completions(for: "use ", session: session) == ["total", "price", "tip"])
+        _ = session.handle("drop price")
+        #expect(Completer.completions(for: "use t", session: session) == ["total", "tip"])
+    }
+
+    // MARK: Files for record and source
+
+    static let folders: [String: [(name: String, isFolder: Bool)]] = [
+        "/scripts": [("b.session", false), ("a.session", false), ("notes.txt", false), ("eu", true), (".hidden.session", false)],
+        "/scripts/eu": [("de.session", false), ("fr.session", false)],
+    ]
+
+    static func list(_ folder: URL) -> [(name: String, isFolder: Bool)]? {
+        folders[folder.standardizedFileURL.path]
+    }
+
+    @Test(arguments: [
+        ("source ", ["a.session", "b.session", "eu/"]),
+        ("source e", ["eu/"]),
+        ("source eu/", ["eu/de.session", "eu/fr.session"]),
+        ("source eu/f", ["eu/fr.session"]),
+        ("source .", [".hidden.session"]),
+        ("source nowhere/", []),
+        ("record ", ["off", "a.session", "b.session", "eu/"]),
+        ("record o", ["off"]),
+        ("record a.session ", []),
+    ])
+    func files(line: String, expected: [String]) throws {
+        let completion = Completer.complete(line, session: try Self.session(), listFolder: Self.list)
+        #expect(completion.candidates == expected, "line: \"\(line)\"")
+    }
+
+    // MARK: What Tab does
+
+    @Test(arguments: [
+        ("inspe", Completion.Action.insert(replacing: 5, text: "inspect ")),
+        ("re", .list(["rename", "redo", "record"])),
+        ("cu", .insert(replacing: 2, text: "currenc")),
+        ("xyz", .none),
+        ("type 12<l", .insert(replacing: 2, text: "<left>")),
+        ("type 12", .insert(replacing: 0, text: "<")),
+        ("type 12<", .list(keyNames)),
+        ("currency eu", .insert(replacing: 2, text: "EUR ")),
+        ("currency e", .insert(replacing: 1, text: "E")),
+        ("use ", .list(["amount", "price"])),
+        ("new cash --mode w", .insert(replacing: 1, text: "whole ")),
+    ])
+    func tab(line: String, expected: Completion.Action) throws {
+        #expect(Completer.complete(line, session: try Self.session()).action == expected, "line: \"\(line)\"")
+    }
+
+    @Test func aFolderIsNotFollowedByASpace() throws {
+        let completion = Completer.complete("source e", session: try Self.session(), listFolder: Self.list)
+        #expect(completion.action == .insert(replacing: 1, text: "eu/"))
+    }
+
+    @Test func replacingCountsUnicodeScalarsAsLibeditDoes() {
+        // libedit deletes wide characters: `é` typed as e + combining accent is two.
+        let completion = Completion(word: "cafe\u{301}", candidates: ["cafe\u{301}s"])
+        #expect(completion.action == .insert(replacing: 5, text: "cafe\u{301}s "))
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// The shell on a real terminal: tmux runs the built `moneyfield`, the test types and reads the
+/// screen as a person would.
+@Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct ShellInTmuxTests {
+    @Test func typedDigitsShowTheFieldLine() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("123")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: $1.23|")
+        try tmux.type("new price --locale de_DE --currency EUR")
+        try tmux.press("Enter")
+        try tmux.waitFor("price: 0,00|\u{A0}€")
+        try tmux.waitForLastLine("price>")
+        try tmux.type("paste 1 234,50 €")
+        try tmux.press("Enter")
+        try tmux.waitFor("price: 1.234,50|\u{A0}€")
+    }
+
+    @Test func tabCompletesCommandsKeysAndCurrencies() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("inspe")
+        try tmux.press("Tab")
+        try tmux.waitForLastLine("amount> inspect")
+        try tmux.press("Enter")
+        try tmux.waitFor("minor units: 0")
+
+        try tmux.type("type 12<le")
+        try tmux.press("Tab")
+        try tmux.waitForLastLine("amount> type 12<left>")
+        try tmux.type("9")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: $1.9|2")
+
+        try tmux.type("currency eu")
+        try tmux.press("Tab")
+        try tmux.waitForLastLine("amount> currency EUR")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: €1.9|2")
+
+        // Ambiguous: listed under the line, then the prompt again with the line as it was.
+        try tmux.type("re")
+        try tmux.press("Tab")
+        try tmux.waitFor("\nrename  redo    record\namount> re")
+        try tmux.type("do")
+        try tmux.press("Enter")
+        try tmux.waitFor("error: nothing to redo")
+    }
+
+    @Test func upRecallsHistoryAcrossSessions() throws {
+        let first = try Tmux()
+        try first.waitForLastLine("amount>")
+        try first.type("set 42")
+        try first.press("Enter")
+        try first.waitFor("amount: $42.00|")
+        try first.type("show")
+        try first.press("Enter")
+        try first.waitForLastLine("amount>")
+        try first.press("Up")
+        try first.waitForLastLine("amount> show")
+        try first.press("Up")
+        try first.waitForLastLine("amount> set 42")
+        try first.press("Enter")
+        try first.waitForLastLine("amount>")
+
+        // A second shell on the same file starts with that history.
+        let history = try String(contentsOf: first.historyFile, encoding: .utf8)
+        let second = try Tmux(environment: ["MONEYFIELD_HISTORY": first.historyFile.path])
+        try second.waitForLastLine("amount>")
+        try second.press("Up")
+        try second.waitForLastLine("amount> set 42")
+        #expect(history.contains("show"))
+    }
+
+    @Test func ctrlCAbandonsTheLineAndCtrlDLeaves() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("set 99")
+        try tmux.press("C-c")
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("value")
+        try tmux.press("Enter")
+        try tmux.waitFor("\n0.00\n")
+        #expect(try !tmux.screen().contains("99.00"))
+
+        try tmux.press("C-d")
+        try tmux.waitFor("[exit 0]")
+        let history = try String(contentsOf: tmux.historyFile, encoding: .utf8)
+        #expect(history.contains("value"))
+        #expect(!history.contains("set 99"))
+    }
+
+    @Test func historyGoesToTheXDGStateFolderWithoutMoneyfieldHistory() throws {
+        let tmux = try Tmux(historyVariable: false)
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("quit")
+        try tmux.press("Enter")
+        try tmux.waitFor("[exit 0]")
+        let file = tmux.folder.appendingPathComponent("state/moneyfield/history")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("quit"))
+    }
+
+    @Test func historyGoesUnderHomeWithoutEitherVariable() throws {
+        let tmux = try Tmux(environment: ["XDG_STATE_HOME": ""], historyVariable: false)
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("quit")
+        try tmux.press("Enter")
+        try tmux.waitFor("[exit 0]")
+        let file = tmux.folder.appendingPathComponent(".local/state/moneyfield/history")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("quit"))
+    }
+
+    @Test func kioskDrawsTheBoxAndMovesTheCaretWithTheArrowKeys() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("┌")
+        try tmux.type("12345")
+        let box = try tmux.waitFor("$123.45 │")
+        #expect(box.contains("│ amount"))
+        #expect(box.contains("en_US · USD │"))
+        #expect(box.contains("└"))
+
+        // The real cursor sits at the caret: after the last digit, then two slots left.
+        let line = try #require(box.split(separator: "\n").first { $0.contains("$123.45") })
+        let end = try tmux.cursor()
+        #expect(end.column == line.distance(from: line.startIndex, to: line.range(of: "$123.45")!.upperBound))
+        try tmux.press("Left", "Left")
+        try tmux.waitFor("caret two slots left") { _ in (try? tmux.cursor().column) == end.column - 3 }
+        try tmux.type("9")
+        try tmux.waitFor("$1,239.45 │")
+        try tmux.press("Home")
+        try tmux.type("7")
+        try tmux.waitFor("$71,239.45 │")
+
+        // A refused key rings and says why under the box.
+        try tmux.type("-")
+        try tmux.waitFor("rejected: ")
+
+        try tmux.press("Escape")
+        try tmux.waitFor("amount: $7|1,239.45")
+        try tmux.waitForLastLine("amount>")
+        // Kiosk keys went through the session: undo takes the last one back.
+        try tmux.type("undo")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: $|1,239.45")
+    }
+
+    @Test func kioskLeavesOnEnterAndTheFieldKeepsItsAmount() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("new cash --locale de_DE --currency EUR")
+        try tmux.press("Enter")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("de_DE · EUR │")
+        try tmux.type("2059")
+        try tmux.press("BSpace")
+        try tmux.waitFor("2,05\u{A0}€ │")
+        try tmux.press("Enter")
+        try tmux.waitFor("cash: 2,05|\u{A0}€")
+        try tmux.type("value")
+        try tmux.press("Enter")
+        try tmux.waitFor("\n2.05\n")
+    }
+}
