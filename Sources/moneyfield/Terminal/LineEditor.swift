@@ -90,7 +90,10 @@ final class LineEditor {
 
     /// Adds a line to the history and writes the file at once, so a killed shell loses nothing.
     func remember(_ line: [UInt8]) {
-        guard line.contains(where: { $0 != 32 && $0 != 9 }) else { return }
+        // Completion leaves a space after the word; history keeps the command as it would be typed.
+        var line = line
+        while let last = line.last, last == 32 || last == 9 { line.removeLast() }
+        guard !line.isEmpty else { return }
         (line + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = moneyfield_history_enter(history, $0.baseAddress) }
         }
