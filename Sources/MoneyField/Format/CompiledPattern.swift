@@ -1,10 +1,11 @@
 import Foundation
 
 /// Everything ICU applies to one currency format, read off probe amounts, as UTF-8 bytes.
+/// A class so that a render borrows it instead of copying its fields out of an optional.
 ///
 /// All text lives in one byte table so that rendering touches one buffer and copying the
 /// pattern costs one retain; the pieces are spans of it.
-struct CompiledPattern: Sendable {
+final class CompiledPattern: Sendable {
     /// A span of `bytes`, and how many UTF-16 code units it is.
     struct Piece: Sendable, Equatable {
         let start: Int
