@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # One command for the whole report: builds the moneyfield binary and the benchmark in release
 # mode, then runs moneyfield-bench against that binary. Extra arguments go to moneyfield-bench
-# (--quick, --scripts N). STATIC=1 links both with the Swift runtime and Foundation statically.
+# (--quick, --scripts N). Both are linked with the Swift runtime and Foundation statically, as
+# scripts/shell ships moneyfield; STATIC=0 measures the dynamically linked build instead.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 flags=(-c release)
 suffix=""
-if [[ "${STATIC:-0}" == "1" ]]; then flags+=(--static-swift-stdlib); suffix="-static"; fi
+if [[ "${STATIC:-1}" == "1" ]]; then flags+=(--static-swift-stdlib); suffix="-static"; fi
 
 swift build "${flags[@]}" --package-path "$root" --scratch-path "$root/.build-bench$suffix" --product moneyfield >&2
 swift build "${flags[@]}" --package-path "$here" --scratch-path "$here/.build-bench$suffix" --product moneyfield-bench >&2

@@ -7,7 +7,10 @@ public struct ScriptRunner: Sendable {
     public var locale: String
     public var currency: String
 
-    public init(allowsWrite: Bool = false, locale: String = "en_US", currency: String = "USD") {
+    public init(
+        allowsWrite: Bool = false, locale: String = LocaleCatalog.defaultIdentifier,
+        currency: String = CurrencyCatalog.defaultCode
+    ) {
         self.allowsWrite = allowsWrite
         self.locale = locale
         self.currency = currency

@@ -15,7 +15,7 @@ public struct SessionOptions: Sendable {
     public var directory: URL
 
     public init(
-        locale: String = "en_US", currency: String = "USD", isInteractive: Bool = false,
+        locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, isInteractive: Bool = false,
         isScript: Bool = false, allowsWrite: Bool = false,
         directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {

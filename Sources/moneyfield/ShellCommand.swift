@@ -10,10 +10,10 @@ struct ShellCommand: ParsableCommand {
         discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
 
     @Option(help: "Locale of the starting `amount` field (an ICU ID such as de_DE or ar-EG-u-nu-latn).")
-    var locale = "en_US"
+    var locale = LocaleCatalog.defaultIdentifier
 
     @Option(help: "Currency of the starting `amount` field (ISO 4217).")
-    var currency = "USD"
+    var currency = CurrencyCatalog.defaultCode
 
     @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
     var commands: String?

@@ -142,3 +142,10 @@ struct CatalogTests {
         #expect(Suggestions.closest(to: "anything", in: [String]()).isEmpty)
     }
 }
+
+/// The defaults skip the catalog lookups at start-up, so they must be what a lookup would return.
+@Test func defaultsAreKnownAndCanonical() {
+    #expect(Locale.availableIdentifiers.contains(LocaleCatalog.defaultIdentifier))
+    #expect(Locale.identifier(.icu, from: LocaleCatalog.defaultIdentifier) == LocaleCatalog.defaultIdentifier)
+    #expect(Locale.Currency.isoCurrencies.map(\.identifier).contains(CurrencyCatalog.defaultCode))
+}

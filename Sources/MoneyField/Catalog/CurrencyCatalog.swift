@@ -4,12 +4,16 @@ import Synchronization
 /// ISO 4217 codes as ICU knows them, and the fraction digits ICU formats each with.
 public enum CurrencyCatalog {
     /// Every ISO 4217 code ICU lists (current and historic), sorted.
-    public static let codes: [String] = Locale.Currency.isoCurrencies.map(\.identifier).sorted()
+    public static let codes: [String] = codeSet.sorted()
 
-    private static let codeSet = Set(codes)
+    private static let codeSet = Set(Locale.Currency.isoCurrencies.map(\.identifier))
+
+    /// The currency of a fresh session's field.
+    public static let defaultCode = "USD"
 
     /// The upper-cased code, or an error suggesting close codes.
     public static func canonical(_ input: String) throws(FieldError) -> String {
+        if input == defaultCode { return input }
         let code = input.trimmingCharacters(in: .whitespaces).uppercased()
         guard code.count == 3, codeSet.contains(code) else {
             throw .unknownCurrency(input, suggestions: Suggestions.closest(to: code, in: codes))

@@ -2,24 +2,35 @@ import Foundation
 
 /// The locales ICU has, as Foundation lists them; validates identifiers so nothing falls back to root.
 public enum LocaleCatalog {
-    /// Every identifier Foundation lists, sorted.
-    public static let identifiers: [String] = Locale.availableIdentifiers.sorted()
+    /// Every identifier Foundation lists, sorted (for listings and suggestions; built on first use).
+    public static let identifiers: [String] = known.sorted()
+
+    /// Validation needs only lookups: no sorting on the way to a shell's first prompt.
+    private static let known = Set(Locale.availableIdentifiers)
 
     private static let byLowercase: [String: String] = Dictionary(
-        identifiers.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 
     private static let numberingSystems: Set<String> = Set(
         Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
 
+    /// The locale of a fresh session's field.
+    public static let defaultIdentifier = "en_US"
+
     /// The canonical ICU identifier for `input` (`de-DE` → `de_DE`, `ar-EG-u-nu-latn` → `ar_EG@numbers=latn`).
     public static func canonical(_ input: String) throws(FieldError) -> String {
+        // The default is ours and known good (a test checks it): listing every locale, about a
+        // millisecond, is left to the first session that asks for another one.
+        if input == defaultIdentifier { return input }
         let trimmed = input.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
               trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
         else { throw .unknownLocale(input, suggestions: []) }
         let icu = Locale.identifier(.icu, from: trimmed)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let base = byLowercase[String(parts[0]).lowercased()] else {
+        let candidate = String(parts[0])
+        // ICU's canonical form is almost always listed as it is; other spellings go by lower case.
+        guard let base = known.contains(candidate) ? candidate : byLowercase[candidate.lowercased()] else {
             throw .unknownLocale(input, suggestions: suggestions(for: String(parts[0])))
         }
         guard parts.count == 2 else { return base }

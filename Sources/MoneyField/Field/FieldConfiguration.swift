@@ -25,7 +25,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let accounting: Bool
 
     public init(
-        locale: String = "en_US", currency: String = "USD", mode: EntryMode = .atm, decimals: Int? = nil,
+        locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false
     ) throws(FieldError) {
