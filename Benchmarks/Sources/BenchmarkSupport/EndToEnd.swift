@@ -3,11 +3,19 @@ import Foundation
 /// Keystrokes per second through `moneyfield test` on a generated corpus, and its cold start
 /// next to `sqlite3 :memory: .quit`, measured in the same run.
 public enum EndToEnd {
-    public static func run(moneyfield: String?, scriptCount: Int, coldRuns: Int, say: (String) -> Void) {
+    /// What the summary's targets need; nil where that part was skipped.
+    public struct Figures {
+        public var keystrokesPerSecond: Double?
+        public var coldStartRatio: Double?
+    }
+
+    @discardableResult
+    public static func run(moneyfield: String?, scriptCount: Int, coldRuns: Int, say: (String) -> Void) -> Figures {
+        var figures = Figures()
         guard let moneyfield, FileManager.default.isExecutableFile(atPath: moneyfield) else {
             say("  skipped: no moneyfield binary\(moneyfield.map { " at \($0)" } ?? "") "
                 + "(pass --moneyfield PATH or set MONEYFIELD_BIN; Benchmarks/run.sh builds one)")
-            return
+            return figures
         }
         let binary = URL(fileURLWithPath: moneyfield).standardizedFileURL.path
         let workspace = FileManager.default.temporaryDirectory
@@ -21,7 +29,7 @@ public enum EndToEnd {
             try "> value\n".write(toFile: one, atomically: true, encoding: .utf8)
         } catch {
             say("  skipped: cannot write the corpus in \(workspace.path): \(error)")
-            return
+            return figures
         }
 
         // The binary must have a working `test`: fill a one-command script's expectation, then replay it.
@@ -31,7 +39,7 @@ public enum EndToEnd {
             say("  skipped: \(binary) has no working `test` command "
                 + "(`test --update` exit \(fill.status), `test` exit \(probe.status): "
                 + "\(probe.output.split(separator: "\n").last.map(String.init) ?? "no output"))")
-            return
+            return figures
         }
 
         let scripts = CorpusGenerator.scripts(count: scriptCount)
@@ -43,7 +51,7 @@ public enum EndToEnd {
         let update = runChild([binary, "test", "--update", corpus], captureOutput: true)
         guard update.status == 0 else {
             say("  skipped: `test --update` on the corpus failed (exit \(update.status)): \(update.output.suffix(300))")
-            return
+            return figures
         }
         var replays: [ChildRun] = []
         for _ in 0..<3 { replays.append(runChild([binary, "test", corpus], captureOutput: true)) }
@@ -56,6 +64,8 @@ public enum EndToEnd {
             + "\(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU → "
             + "\(format(Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9), 0)) keystrokes/s wall, "
             + "\(format(Double(keystrokes) / (Double(median.cpuNanoseconds) / 1e9), 0)) per CPU-second")
+
+        if counts?.failed == 0 { figures.keystrokesPerSecond = Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9) }
 
         // Cold start: interleaved so both see the same machine state.
         var moneyfieldTimes: [UInt64] = []
@@ -70,10 +80,12 @@ public enum EndToEnd {
         if let sqlite {
             let coldSqlite = medianMilliseconds(sqliteTimes)
             text += ", `\(sqlite) :memory: .quit` \(format(coldSqlite, 2)) ms (×\(format(coldMoneyfield / coldSqlite)))"
+            figures.coldStartRatio = coldMoneyfield / coldSqlite
         } else {
             text += "; sqlite3 not found for comparison (apt-get install sqlite3)"
         }
         say(text)
+        return figures
     }
 
     /// The counts of the closing `N passed, M failed` line.

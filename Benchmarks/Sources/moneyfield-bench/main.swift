@@ -163,7 +163,7 @@ line()
 // MARK: End to end
 
 line("End to end through `moneyfield test`:")
-EndToEnd.run(moneyfield: moneyfieldPath, scriptCount: quick ? min(scriptCount, 100) : scriptCount,
+let endToEnd = EndToEnd.run(moneyfield: moneyfieldPath, scriptCount: quick ? min(scriptCount, 100) : scriptCount,
              coldRuns: quick ? 5 : 20, say: line)
 line()
 
@@ -175,4 +175,14 @@ line("  engine ≤150 ns/keystroke median: \(number(engine.median)) ns — \(ver
 line("  ≥8× cached NumberFormatter: ×\(number(cachedStats.median / engine.median)) — \(verdict(cachedStats.median / engine.median >= 8))")
 line("  ≥50× FormatStyle: ×\(number(styleStats.median / engine.median)) — \(verdict(styleStats.median / engine.median >= 50))")
 line("  ≤30 MiB for 1,000 fields: \(number(sessionPeak)) MiB — " + verdict(sessionPeak <= 30))
+if let perSecond = endToEnd.keystrokesPerSecond {
+    line("  ≥1 M keystrokes/s through `moneyfield test`: \(number(perSecond / 1e6)) M — \(verdict(perSecond >= 1e6))")
+} else {
+    line("  ≥1 M keystrokes/s through `moneyfield test`: not measured (see above)")
+}
+if let ratio = endToEnd.coldStartRatio {
+    line("  cold start within 5× of sqlite3: ×\(number(ratio)) — \(verdict(ratio <= 5))")
+} else {
+    line("  cold start within 5× of sqlite3: not measured (see above)")
+}
 line("  compiled-format fallbacks so far: \(CurrencyFormat.fallbackKeys.count)")

@@ -225,8 +225,9 @@ extension CompiledPattern {
 
     /// Checks the compiled output against ICU on amounts that exercise every rule.
     private func agreesWithICU(format: (String) -> String, fractionDigits: Int) -> Bool {
-        let magnitudes = ["", "5", "12", "105", "1234", "12345", "100000", "1234567", "10000000",
-                          "123456789012", String(repeating: "9", count: 30)]
+        // One amount per rule: padding, no grouping, minimum grouping, secondary groups, 30 digits.
+        // FormatIdentityTests checks every locale exhaustively; this guards other ICU versions.
+        let magnitudes = ["", "5", "1234", "12345", "1234567", String(repeating: "9", count: 30)]
         for digits in magnitudes {
             let values = digits.map { $0.asciiValue! - 48 }
             for negative in [false, true] {
