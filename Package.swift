@@ -38,6 +38,6 @@ let package = Package(
         .testTarget(
             name: "MoneyFieldShellTests",
             dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
-        .testTarget(name: "TerminalTests", dependencies: ["moneyfield"]),
+        .testTarget(name: "TerminalTests", dependencies: ["moneyfield", "MoneyFieldTestSupport"]),
     ]
 )

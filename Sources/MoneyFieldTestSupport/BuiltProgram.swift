@@ -8,7 +8,7 @@ public enum BuiltProgram {
 
     /// The `moneyfield` binary beside the running test bundle (same build folder and configuration).
     public static var moneyfield: URL? {
-        var candidates: [URL] = []
+        var candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()]
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())

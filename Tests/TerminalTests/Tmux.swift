@@ -1,4 +1,5 @@
 import Foundation
+import MoneyFieldTestSupport
 import Synchronization
 import Testing
 
@@ -31,7 +32,7 @@ final class Tmux {
         ]
         if historyVariable { variables["MONEYFIELD_HISTORY"] = historyFile.path }
         variables.merge(environment) { $1 }
-        let binary = try Self.moneyfieldBinary()
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
         let command = (["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + [binary.path] + arguments).map(Self.quoted).joined(separator: " ")
         // The exit status is printed so a test can see how the shell ended; the pane stays.
@@ -111,42 +112,16 @@ final class Tmux {
     private static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
-
-    /// The `moneyfield` built next to this test bundle, else the newest in a `.build*` folder.
-    static func moneyfieldBinary() throws -> URL {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var candidates = [
-            executable.deletingLastPathComponent().appendingPathComponent("moneyfield"),
-            Bundle.main.bundleURL.appendingPathComponent("moneyfield"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("moneyfield"),
-        ]
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let builds = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
-        candidates += builds.filter { $0.hasPrefix(".build") }.map { package.appendingPathComponent("\($0)/debug/moneyfield") }
-        let found = candidates.filter { FileManager.default.isExecutableFile(atPath: $0.path) }
-        guard let first = found.first else {
-            throw TmuxError.noBinary(candidates.map(\.path))
-        }
-        // The one beside the test bundle wins; otherwise the most recently built.
-        if first == candidates[0] || first == candidates[1] || first == candidates[2] { return first }
-        return found.max { modified($0) < modified($1) } ?? first
-    }
-
-    private static func modified(_ url: URL) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
-    }
 }
 
 enum TmuxError: Error, CustomStringConvertible {
     case failed(String, String)
     case timedOut(String)
-    case noBinary([String])
 
     var description: String {
         switch self {
         case .failed(let command, let output): "tmux \(command) failed: \(output)"
         case .timedOut(let what): "timed out waiting for \(what)"
-        case .noBinary(let paths): "no moneyfield binary; build it first (swift build). Looked at:\n" + paths.joined(separator: "\n")
         }
     }
 }
