@@ -125,12 +125,15 @@ struct AtmEntryTests {
         typeAccepted("1", into: &field)
         expectMarked(field, "$1|0.75")
         #expect(field.value == "10.75")
-        // Deleting a padding zero would change nothing: refused like backspace at the far left.
+        // Backspacing a padding zero changes nothing at all: refused like backspace at the far left.
+        // Deleting one still moves the caret a slot right, as SPEC §1 says (c - 1).
         var padding = try makeField(typing: "5<left><left>")
         expectMarked(padding, "$0|.05")
         expectRefused(.backspace, on: &padding, .nothingToDelete)
-        typeAccepted("<home>", into: &padding)
-        expectRefused(.delete, on: &padding, .nothingToDeleteForward)
+        typeAccepted("<del>", into: &padding)
+        expectMarked(padding, "$0.0|5")
+        typeAccepted("<home><del>", into: &padding)
+        expectMarked(padding, "$0|.05")
         var empty = try makeField()
         expectRefused(.backspace, on: &empty, .nothingToDelete)
         // A zero typed before the padding is a leading zero: stripped, nothing moves, but not refused.

@@ -230,13 +230,13 @@ struct FieldPropertyTests {
                 if caret == slots { return .failure(.nothingToDelete) }
                 padded.remove(at: slots - caret - 1)
                 next.digits = strip(padded)
-                // Deleting a padding zero ($0|.05) changes nothing: nothing to do, so refused (README).
+                // Backspacing a padding zero ($0.0|5) changes nothing at all: refused (README).
                 if next.digits == digits { return .failure(.nothingToDelete) }
             case .delete:
                 if caret == 0 { return .failure(.nothingToDeleteForward) }
                 padded.remove(at: slots - caret)
                 next.digits = strip(padded)
-                if next.digits == digits { return .failure(.nothingToDeleteForward) }
+                // SPEC §1: delete always moves the caret one slot right, even over a padding zero.
                 next.caret -= 1
             case .left:
                 if caret == slots { return .failure(.caretAtStart) }

@@ -131,8 +131,8 @@ public struct MoneyField: Sendable, Equatable {
             guard next.digitBuffer != state.digitBuffer else { throw .nothingToDelete }
         case .delete:
             guard caret > 0 else { throw .nothingToDeleteForward }
+            // Over a padding zero ($0|.05) the digits stay and only the caret moves, as SPEC §1 says.
             next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, removingAt: slots - caret)
-            guard next.digitBuffer != state.digitBuffer else { throw .nothingToDeleteForward }
             next.caretSlotsFromEnd = caret - 1
         case .left:
             guard caret < slots else { throw .caretAtStart }
