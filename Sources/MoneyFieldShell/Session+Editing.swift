@@ -51,11 +51,6 @@ extension Session {
         }
     }
 
-    /// One key, as kiosk mode sends them.
-    public func press(_ key: Key) -> CommandResult {
-        do { return try press([key]) } catch { return CommandResult(lines: [.error(error.message)]) }
-    }
-
     func paste(_ rest: Substring) throws(CommandError) -> CommandResult {
         guard !rest.isEmpty else { throw CommandError(usage("paste")) }
         return try changeActive { field in

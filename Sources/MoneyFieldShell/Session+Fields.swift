@@ -29,7 +29,7 @@ extension Session {
         var words = try Tokenizer.words(rest)
         guard !words.isEmpty else { throw CommandError(usage("new")) }
         let name = try validatedNewName(words.removeFirst())
-        let configuration = try FieldOptions.parse(words, defaults: (options.locale, options.currency))
+        let configuration = try FieldOptions.parse(words, defaults: (defaultLocale, defaultCurrency))
         fields.append(FieldEntry(name: name, field: MoneyField(configuration)))
         activeName = name
         return CommandResult(lines: [fieldLine(fields[fields.count - 1])])

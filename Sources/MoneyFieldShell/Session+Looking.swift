@@ -28,7 +28,7 @@ extension Session {
 
     func listCurrencies(filter: Substring) throws(CommandError) -> CommandResult {
         let needle = filter.trimmingCharacters(in: .whitespaces).lowercased()
-        let locale = activeField?.configuration.locale ?? options.locale
+        let locale = activeField?.configuration.locale ?? defaultLocale
         var rows: [[String]] = []
         for code in CurrencyCatalog.codes {
             let name = CurrencyCatalog.name(of: code)

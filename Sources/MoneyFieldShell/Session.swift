@@ -44,12 +44,17 @@ public final class Session {
     public internal(set) var fields: [FieldEntry] = []
     public internal(set) var activeName: String?
     var recorder: TranscriptRecorder?
+    /// Canonical locale and currency that `new` uses when it is given none.
+    let defaultLocale: String
+    let defaultCurrency: String
     var sourceStack: [URL] = []
     static let maximumSourceDepth = 16
 
     public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
         self.options = options
         let configuration = try FieldConfiguration(locale: options.locale, currency: options.currency)
+        defaultLocale = configuration.locale
+        defaultCurrency = configuration.currency
         fields = [FieldEntry(name: Self.defaultFieldName, field: MoneyField(configuration))]
         activeName = Self.defaultFieldName
     }
@@ -75,22 +80,18 @@ public final class Session {
 
     /// Runs one command line and returns what it prints.
     public func handle(_ line: String) -> CommandResult {
+        let activeBefore = activeName
         let result = run(line)
-        // An accepted `kiosk` is not recorded: a script cannot replay it, and the keys pressed
-        // in kiosk mode come back through here as `type` lines, which can.
-        if sourceStack.isEmpty, let recorder, !isRecordCommand(line), result.kioskField == nil {
-            if let failure = recorder.append(command: line, output: result.lines) {
-                self.recorder = nil
-                var withFailure = result
-                withFailure.append(.error(failure))
-                return withFailure
-            }
+        guard sourceStack.isEmpty, let recorder,
+              let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore)
+        else { return result }
+        if let failure = recorder.append(command: recorded.command, output: recorded.output) {
+            self.recorder = nil
+            var withFailure = result
+            withFailure.append(.error(failure))
+            return withFailure
         }
         return result
-    }
-
-    private func isRecordCommand(_ line: String) -> Bool {
-        line.split(whereSeparator: \.isWhitespace).first == "record"
     }
 
     func run(_ line: String) -> CommandResult {

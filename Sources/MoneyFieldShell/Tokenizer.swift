@@ -24,4 +24,10 @@ enum Tokenizer {
         if inWord { words.append(current) }
         return words
     }
+
+    /// `word` as one word again: quoted when it holds spaces or quotes.
+    static func quoted(_ word: String) -> String {
+        guard word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
+        return word.contains("\"") ? "'\(word)'" : "\"\(word)\""
+    }
 }

@@ -37,7 +37,7 @@ struct ShellCommand: ParsableCommand {
         let session = try Session(options: SessionOptions(locale: locale, currency: currency, isInteractive: interactive))
         let console = Console()
         if let record {
-            let result = session.handle("record \"\(record)\" --force")
+            let result = session.startRecording(to: record, replacing: false)
             console.write(result)
             if result.failed { throw ExitCode.failure }
         }

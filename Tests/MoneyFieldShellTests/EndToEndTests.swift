@@ -121,6 +121,16 @@ import Testing
         #expect(replay.stdout == "1 passed, 0 failed\n", "\(replay.stdout)")
     }
 
+    @Test func recordOnTheCommandLineKeepsAnExistingFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let existing = try folder.file("keep.session", "# precious\n")
+        let outcome = try run(["--record", "keep.session"], input: "1\n", in: folder.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("keep.session exists; record to another file or add --force to replace it"))
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "# precious\n")
+    }
+
     @Test func killingTheProcessWhileRecordingLeavesAValidScript() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

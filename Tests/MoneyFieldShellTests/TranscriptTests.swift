@@ -167,3 +167,62 @@ import Testing
         #expect(session.activeField?.value == "42")
     }
 }
+
+/// A recording must replay in `moneyfield test`, which starts fresh in en_US/USD from the script's folder.
+@Suite struct RecordingReplaysTests {
+    func replay(_ url: URL) -> ScriptRunner.Report { ScriptRunner().run(url, displayPath: url.lastPathComponent) }
+
+    @Test func aBareNewInASessionStartedInAnotherLocaleIsWrittenOut() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(locale: "de-DE", currency: "eur", directory: folder.url))
+        _ = session.handle("record r.session")
+        #expect(session.handle("new price").text == "price: 0,00|\u{00A0}€")
+        _ = session.handle("new yen --currency JPY")
+        _ = session.handle("type 123")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("r.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("> new price --locale de_DE --currency EUR\n"))
+        #expect(text.contains("> new yen --currency JPY --locale de_DE\n"))
+        let report = replay(url)
+        #expect(report.passed, "\(report.mismatches)")
+    }
+
+    @Test func aKioskOnAnotherFieldIsRecordedAsUse() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(isInteractive: true, directory: folder.url))
+        _ = session.handle("record k.session")
+        _ = session.handle("new price")
+        _ = session.handle("use amount")
+        #expect(session.handle("kiosk price").kioskField == "price")
+        _ = session.handle("type 7")
+        _ = session.handle("kiosk")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("k.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("> use price\nprice: $0.00|\n> type 7\nprice: $0.07|\n"))
+        #expect(!text.contains("kiosk"))
+        #expect(replay(url).passed)
+    }
+
+    @Test func aSourcedPathIsWrittenFromTheRecordingsFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("a.session", "> type 12\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        _ = session.handle("record sub/r.session")
+        #expect(session.handle("source a.session").text == "amount: $0.12|")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("sub/r.session")
+        #expect(try String(contentsOf: url, encoding: .utf8).contains("> source \(folder.url.standardizedFileURL.path)/a.session\n"))
+        #expect(replay(url).passed)
+        let beside = try Session(options: SessionOptions(directory: folder.url))
+        _ = beside.handle("record r2.session")
+        _ = beside.handle("source a.session")
+        _ = beside.handle("record off")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("r2.session"), encoding: .utf8).contains("> source a.session\n"))
+    }
+}
