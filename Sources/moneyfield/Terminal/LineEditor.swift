@@ -115,8 +115,16 @@ final class LineEditor {
             warn(error.localizedDescription)
             return
         }
-        if moneyfield_history_save(history, historyFile.url.path) < 0 {
-            warn("cannot write the history to \(historyFile.url.path): \(String(cString: strerror(errno)))")
+        // libedit rewrites the file it saves to in place; saving beside it and renaming means a
+        // shell killed mid-write, or a full disk, leaves the previous history whole.
+        let path = historyFile.url.path
+        let temporary = path + ".tmp-\(getpid())"
+        guard moneyfield_history_save(history, temporary) >= 0, chmod(temporary, 0o600) == 0,
+              rename(temporary, path) == 0
+        else {
+            warn("cannot write the history to \(path): \(String(cString: strerror(errno)))")
+            unlink(temporary)
+            return
         }
     }
 
