@@ -105,14 +105,10 @@ final class CompiledPattern: Sendable {
         let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
             + (fractionDigits > 0 ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
 
-        // The glyph the caret follows, counted from the left; -1 puts it before the first glyph.
-        let caretGlyph = slots - 1 - min(caret, slots)
-        var caretOffset = 0
         let display = bytes.withUnsafeBufferPointer { table in
             String(unsafeUninitializedCapacity: byteCount) { out in
                 // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
                 var written = 0
-                var utf16 = 0
                 @inline(__always) func copy(_ piece: Piece) {
                     var index = piece.start
                     let end = index &+ piece.byteCount
@@ -121,7 +117,6 @@ final class CompiledPattern: Sendable {
                         written &+= 1
                         index &+= 1
                     }
-                    utf16 &+= piece.utf16Count
                 }
                 @inline(__always) func glyph(_ digit: Int) {
                     if glyphByteCount == 1 {
@@ -135,16 +130,13 @@ final class CompiledPattern: Sendable {
                             index &+= 1
                         }
                     }
-                    utf16 &+= glyphUTF16Count
                 }
                 copy(prefix)
-                if caretGlyph < 0 { caretOffset = utf16 }
                 var untilSeparator = separatorCount > 0 ? leadingGroup : -1
                 var separatorsLeft = separatorCount
                 for slot in 0..<slots {
                     if slot == integerSlots { copy(decimalSeparator) }
                     glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
-                    if slot == caretGlyph { caretOffset = utf16 }
                     untilSeparator &-= 1
                     if untilSeparator == 0 {
                         copy(groupingSeparator)
@@ -156,7 +148,7 @@ final class CompiledPattern: Sendable {
                 return written
             }
         }
-        return Rendering(display: display, caretOffset: caretOffset)
+        return Rendering(display: display, caretOffset: caretOffset(negative: negative, digitCount: digits.count, caret: caret))
     }
 }
 
