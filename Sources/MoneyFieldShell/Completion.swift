@@ -135,8 +135,6 @@ public enum Completer {
         return completion
     }
 
-    static let newOptions = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]
-    static let newOptionsTakingValues: Set = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min"]
 
     /// After `new NAME`: an option not given yet, or the value the option before the word takes.
     static func newOption(done: [String], word: String) -> Completion {
@@ -147,12 +145,12 @@ public enum Completer {
             completion.word = word
             return completion
         }
-        if let previous = done.last, done.count > 2, newOptionsTakingValues.contains(previous) {
+        if let previous = done.last, done.count > 2, FieldOptions.takingValues.contains(previous) {
             return optionValue(previous, word)
         }
         let given = Set(done.map { String($0.prefix { $0 != "=" }) })
         guard word.isEmpty || word.hasPrefix("-") else { return Completion(word: word, candidates: []) }
-        return matching(word, in: newOptions.filter { !given.contains($0) })
+        return matching(word, in: FieldOptions.all.filter { !given.contains($0) })
     }
 
     static func optionValue(_ option: String, _ word: String) -> Completion {
@@ -170,7 +168,7 @@ public enum Completer {
         let folderPart = slash.map { String(word[...$0]) } ?? ""
         let namePart = slash.map { String(word[word.index(after: $0)...]) } ?? word
         let folder: URL
-        // As `record` and `source` resolve paths: absolute, or relative to the session's folder.
+        // At the prompt `record` and `source` resolve paths against the session's folder, as here.
         if folderPart.hasPrefix("/") {
             folder = URL(fileURLWithPath: folderPart, isDirectory: true)
         } else {

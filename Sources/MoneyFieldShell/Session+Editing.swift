@@ -94,7 +94,7 @@ extension Session {
     }
 
     func undoRedo(redo: Bool) throws(CommandError) -> CommandResult {
-        guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
+        let index = try requireActiveIndex()
         do throws(FieldError) {
             let current = fields[index].field
             fields[index].field = redo

@@ -79,12 +79,17 @@ extension Session {
 
 /// Options of `new` (and of the command line's starting field), read into a configuration.
 enum FieldOptions {
+    /// Every option of `new`, for parsing, messages and completion.
+    static let all = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]
+    /// The options followed by a value.
+    static let takingValues: Set = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min"]
+
     static func parse(_ words: [String], defaults: (locale: String, currency: String)) throws(CommandError) -> FieldConfiguration {
         var locale = defaults.locale
         var currency = defaults.currency
         var mode = EntryMode.atm
         var decimals: Int?
-        var maxDigits = 12
+        var maxDigits = FieldConfiguration.defaultMaxDigits
         var maximum: String?
         var minimum: String?
         var allowsNegative = false
@@ -122,8 +127,7 @@ enum FieldOptions {
             case "--allow-negative": allowsNegative = true
             case "--accounting": accounting = true
             default:
-                let known = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]
-                throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(Suggestions.closest(to: word, in: known, limit: 2))); usage: \(CommandTable.spec(named: "new")!.usage)")
+                throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(Suggestions.closest(to: word, in: all, limit: 2))); usage: \(CommandTable.spec(named: "new")!.usage)")
             }
             index += 1
         }
@@ -141,7 +145,7 @@ enum FieldOptions {
         var words = ["--locale", configuration.locale, "--currency", configuration.currency]
         if configuration.mode != .atm { words += ["--mode", configuration.mode.rawValue] }
         if let decimals = configuration.decimalsOverride { words += ["--decimals", String(decimals)] }
-        if configuration.maxDigits != 12 { words += ["--max-digits", String(configuration.maxDigits)] }
+        if configuration.maxDigits != FieldConfiguration.defaultMaxDigits { words += ["--max-digits", String(configuration.maxDigits)] }
         if let maximum = configuration.maximum { words += ["--max", maximum.description] }
         if let minimum = configuration.minimum { words += ["--min", minimum.description] }
         if configuration.allowsNegative { words.append("--allow-negative") }

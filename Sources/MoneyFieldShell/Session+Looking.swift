@@ -74,7 +74,7 @@ extension Session {
             throw CommandError("kiosk needs an interactive terminal; in scripts use type, or `moneyfield demo` to show a script as a kiosk")
         }
         if let name = words.first { activeName = fields[try existing(name)].name }
-        guard let entry = activeIndex.map({ fields[$0] }) else { throw CommandError("no field is active; make one with `new NAME`") }
+        let entry = try active()
         var result = CommandResult()
         result.kioskField = entry.name
         return result

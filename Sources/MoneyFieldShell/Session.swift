@@ -112,10 +112,15 @@ public final class Session {
         }
     }
 
+    /// The error for a line of `byteCount` bytes over the limit.
+    public static func tooLong(_ byteCount: Int) -> String {
+        "the line is \(byteCount) bytes long; commands are at most \(maximumLineBytes) bytes"
+    }
+
     /// Why a raw line cannot be a command, or nil.
     static func problem(with line: String) -> String? {
         if line.utf8.count > maximumLineBytes {
-            return "the line is \(line.utf8.count) bytes long; commands are at most \(maximumLineBytes) bytes"
+            return tooLong(line.utf8.count)
         }
         for (column, scalar) in line.unicodeScalars.enumerated() where scalar != "\t" {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
@@ -173,10 +178,16 @@ public final class Session {
         guard rest.isEmpty else { throw CommandError("\(name) takes no arguments; \(usage(name))") }
     }
 
-    func active() throws(CommandError) -> FieldEntry {
+    /// The active field's index, or the error every field command gives when there is none.
+    func requireActiveIndex() throws(CommandError) -> Int {
         guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
-        return fields[index]
+        return index
     }
+
+    func active() throws(CommandError) -> FieldEntry { fields[try requireActiveIndex()] }
+
+    /// `NAME: DISPLAY` with the caret, for the active field: what kiosk mode prints on leaving.
+    public var activeFieldLine: OutputLine? { activeIndex.map { fieldLine(fields[$0]) } }
 
     func fieldLine(_ entry: FieldEntry) -> OutputLine {
         OutputLine(.field, "\(entry.name): \(entry.field.rendering.marked())")
@@ -188,7 +199,7 @@ public final class Session {
     func changeActive(
         _ change: (inout MoneyField) throws(FieldError) -> [OutputLine]
     ) throws(CommandError) -> CommandResult {
-        guard let index = activeIndex else { throw CommandError("no field is active; make one with `new NAME`") }
+        let index = try requireActiveIndex()
         let before = fields[index].field
         var field = before
         let notes: [OutputLine]

@@ -58,7 +58,7 @@ public struct Transcript: Sendable, Equatable {
     public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(path: displayPath, reason: "no such file (relative paths start at the script's folder)")
+            throw .unreadable(path: displayPath, reason: "no such file (in a script, relative paths start at the script's folder; at the prompt, at the current one)")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

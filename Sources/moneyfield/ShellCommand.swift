@@ -60,7 +60,7 @@ struct ShellCommand: ParsableCommand {
             switch line {
             case .bytes(let bytes): result = session.handle(bytes: bytes)
             case .tooLong(let count):
-                result = CommandResult(lines: [.error("the line is \(count) bytes long; commands are at most \(Session.maximumLineBytes) bytes")])
+                result = CommandResult(lines: [.error(Session.tooLong(count))])
             }
             console.write(result)
             failed = failed || result.failed

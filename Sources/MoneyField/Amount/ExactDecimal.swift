@@ -109,9 +109,9 @@ extension ExactDecimal: Comparable {
     }
 }
 
-/// Digit-array helpers shared by the field state and `ExactDecimal`.
+/// Helpers on digit sequences (arrays, the field's inline buffer), shared by the field and `ExactDecimal`.
 enum DigitArithmetic {
-    /// Compares two signed digit arrays at their scales without allocating: -1, 0 or 1.
+    /// Compares two signed digit sequences at their scales without allocating: -1, 0 or 1.
     static func compare(
         negative lhsNegative: Bool, _ lhs: some Collection<UInt8>, scale lhsScale: Int,
         negative rhsNegative: Bool, _ rhs: some Collection<UInt8>, scale rhsScale: Int

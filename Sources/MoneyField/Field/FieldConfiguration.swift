@@ -9,6 +9,7 @@ public enum EntryMode: String, Sendable, CaseIterable, Codable {
 /// Everything about a field except what has been typed into it.
 public struct FieldConfiguration: Sendable, Equatable {
     public static let maxDigitsRange = 1...30
+    public static let defaultMaxDigits = 12
     public static let decimalsRange = 0...6
 
     /// A canonical ICU identifier (`de_DE`, `ar_EG@numbers=latn`).
@@ -26,7 +27,7 @@ public struct FieldConfiguration: Sendable, Equatable {
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
+        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false
     ) throws(FieldError) {
         self.locale = try LocaleCatalog.canonical(locale)

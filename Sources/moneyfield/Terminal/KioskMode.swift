@@ -55,9 +55,7 @@ struct KioskMode {
             }
         }
         RawTerminal.restore()
-        if let name = session.activeName, let field = session.activeField {
-            console.write(CommandResult(lines: [OutputLine(.field, "\(name): \(field.rendering.marked())")]))
-        }
+        if let line = session.activeFieldLine { console.write(CommandResult(lines: [line])) }
     }
 
     /// Acts on one key: whether to leave, and the line to show under the box.
