@@ -30,10 +30,16 @@ public struct ScriptRunner: Sendable {
         public let mismatches: [Mismatch]
         /// Set when the script could not be read or run at all.
         public let error: ScriptError?
-        /// The script with every expectation replaced by what was printed (for `--update`).
-        public let updatedText: String?
-        public let originalText: String?
-        public let commandCount: Int
+        let transcript: Transcript?
+        let outputs: [[String]]
+
+        public var commandCount: Int { transcript?.steps.count ?? 0 }
+        /// The script with every expectation replaced by what was printed (for `--update`);
+        /// made only when asked for, so a plain replay never renders text.
+        public var updatedText: String? { transcript?.rendered(withOutputs: outputs) }
+        public var originalText: String? { transcript?.text }
+        /// Whether `--update` would change the file.
+        public var needsUpdate: Bool { transcript.map { $0.steps.map(\.expected) != outputs } ?? false }
 
         public var passed: Bool { error == nil && mismatches.isEmpty }
     }
@@ -42,7 +48,7 @@ public struct ScriptRunner: Sendable {
     public func run(_ url: URL, displayPath: String) -> Report {
         let transcript: Transcript
         do { transcript = try Transcript(contentsOf: url, displayPath: displayPath) } catch {
-            return Report(path: displayPath, mismatches: [], error: error, updatedText: nil, originalText: nil, commandCount: 0)
+            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
         }
         let options = SessionOptions(
             locale: locale, currency: currency, isScript: true, allowsWrite: allowsWrite,
@@ -50,7 +56,7 @@ public struct ScriptRunner: Sendable {
         let session: Session
         do { session = try Session(options: options) } catch {
             let failure = ScriptError.unreadable(path: displayPath, reason: error.errorDescription ?? "\(error)")
-            return Report(path: displayPath, mismatches: [], error: failure, updatedText: nil, originalText: nil, commandCount: 0)
+            return Report(path: displayPath, mismatches: [], error: failure, transcript: nil, outputs: [])
         }
         var outputs: [[String]] = []
         var mismatches: [Mismatch] = []
@@ -69,10 +75,7 @@ public struct ScriptRunner: Sendable {
                 mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
             }
         }
-        return Report(
-            path: displayPath, mismatches: mismatches, error: nil,
-            updatedText: transcript.rendered(withOutputs: outputs), originalText: transcript.text,
-            commandCount: transcript.steps.count)
+        return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs)
     }
 
     /// Every `*.session` below the given files and folders, sorted; a missing path is an error.

@@ -96,7 +96,7 @@ public final class Session {
 
     func run(_ line: String) -> CommandResult {
         if let problem = Self.problem(with: line) { return CommandResult(lines: [.error(problem)]) }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(line.trimmingSpaces())
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return CommandResult() }
         do throws(CommandError) {
             // A line that starts with a digit or a named key is typed: `123`, `<bs><bs>`.

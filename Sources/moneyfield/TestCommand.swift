@@ -62,7 +62,7 @@ struct TestCommand: ParsableCommand {
                 output.append("error: \(error.errorDescription ?? "\(error)")")
                 continue
             }
-            if update, let updated = report.updatedText, updated != report.originalText {
+            if update, report.needsUpdate, let updated = report.updatedText {
                 do {
                     try AtomicFile.write(updated, to: script.url)
                     output.append("updated \(report.path) (\(report.mismatches.count) step\(report.mismatches.count == 1 ? "" : "s"))")

@@ -16,23 +16,32 @@ public enum KeyScript {
     }
 
     /// The keys in `script`, in order. Any Unicode decimal digit is a digit key (`٣` is 3).
+    ///
+    /// Walks Unicode scalars, not Characters: replaying a corpus spends its time here, and
+    /// grapheme breaking of every character cost more than the keys themselves.
     public static func parse(_ script: some StringProtocol) throws(ParseError) -> [Key] {
+        let scalars = Array(script.unicodeScalars)
         var keys: [Key] = []
-        var rest = script[...]
-        while let character = rest.first {
-            if character.isWhitespace {
-                rest = rest.dropFirst()
-            } else if character == "<" {
-                guard let close = rest.firstIndex(of: ">") else { throw .unterminated(String(rest)) }
-                let name = String(rest[rest.index(after: rest.startIndex)..<close])
-                guard let key = Key.named.first(where: { $0.name == name.lowercased() })?.key else { throw .unknownKey(name) }
+        keys.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == " " || scalar == "\t" || scalar.properties.isWhitespace {
+                index += 1
+            } else if scalar == "<" {
+                guard let close = scalars[index...].firstIndex(of: ">") else {
+                    throw .unterminated(String(String.UnicodeScalarView(scalars[index...])))
+                }
+                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                guard let key = (Key.named.first { $0.name == name } ?? Key.named.first { $0.name == name.lowercased() })?.key
+                else { throw .unknownKey(name) }
                 keys.append(key)
-                rest = rest[rest.index(after: close)...]
-            } else if let digit = Key(digit: character) {
-                keys.append(digit)
-                rest = rest.dropFirst()
+                index = close + 1
+            } else if let value = Key.digitValue(of: scalar) {
+                keys.append(.digit(value))
+                index += 1
             } else {
-                throw .notAKey(character)
+                throw .notAKey(Character(scalar))
             }
         }
         return keys
