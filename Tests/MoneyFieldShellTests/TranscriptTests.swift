@@ -172,18 +172,21 @@ import Testing
 @Suite struct RecordingReplaysTests {
     func replay(_ url: URL) -> ScriptRunner.Report { ScriptRunner().run(url, displayPath: url.lastPathComponent) }
 
+    /// Records `lines` in `session` to `name` (relative to the session's folder) and returns the script.
+    func record(_ lines: [String], in session: Session, to name: String) throws -> (url: URL, text: String) {
+        _ = session.handle("record \(name)")
+        for line in lines { _ = session.handle(line) }
+        _ = session.handle("record off")
+        let url = session.options.directory.appendingPathComponent(name)
+        return (url, try String(contentsOf: url, encoding: .utf8))
+    }
+
     @Test func aBareNewInASessionStartedInAnotherLocaleIsWrittenOut() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let session = try Session(options: SessionOptions(locale: "de-DE", currency: "eur", directory: folder.url))
-        _ = session.handle("record r.session")
-        #expect(session.handle("new price").text == "price: 0,00|\u{00A0}€")
-        _ = session.handle("new yen --currency JPY")
-        _ = session.handle("type 123")
-        _ = session.handle("record off")
-        let url = folder.url.appendingPathComponent("r.session")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(text.contains("> new price --locale de_DE --currency EUR\n"))
+        let (url, text) = try record(["new price", "new yen --currency JPY", "type 123"], in: session, to: "r.session")
+        #expect(text.contains("> new price --locale de_DE --currency EUR\nprice: 0,00|\u{00A0}€\n"))
         #expect(text.contains("> new yen --currency JPY --locale de_DE\n"))
         let report = replay(url)
         #expect(report.passed, "\(report.mismatches)")
@@ -219,10 +222,7 @@ import Testing
         let url = folder.url.appendingPathComponent("sub/r.session")
         #expect(try String(contentsOf: url, encoding: .utf8).contains("> source \(folder.url.standardizedFileURL.path)/a.session\n"))
         #expect(replay(url).passed)
-        let beside = try Session(options: SessionOptions(directory: folder.url))
-        _ = beside.handle("record r2.session")
-        _ = beside.handle("source a.session")
-        _ = beside.handle("record off")
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("r2.session"), encoding: .utf8).contains("> source a.session\n"))
+        let beside = try record(["source a.session"], in: try Session(options: SessionOptions(directory: folder.url)), to: "r2.session")
+        #expect(beside.text.contains("> source a.session\n"))
     }
 }
