@@ -5,7 +5,7 @@ let package = Package(
     name: "moneyfield",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "MoneyField", targets: ["MoneyField"]),
+        .library(name: "MoneyFieldEngine", targets: ["MoneyFieldEngine"]),
         .executable(name: "moneyfield", targets: ["moneyfield"]),
     ],
     dependencies: [
@@ -13,11 +13,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        .target(name: "MoneyField"),
+        .target(name: "MoneyFieldEngine"),
         .executableTarget(
             name: "moneyfield",
             dependencies: [
-                "MoneyField",
+                "MoneyFieldEngine",
                 "MoneyFieldShell",
                 "CLibEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -26,18 +26,19 @@ let package = Package(
             name: "CLibEdit",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
-        .target(name: "MoneyFieldShell", dependencies: ["MoneyField"]),
-        .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyField"]),
+        .target(name: "MoneyFieldShell", dependencies: ["MoneyFieldEngine"]),
+        .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyFieldEngine", "MoneyFieldShell"]),
         .testTarget(
-            name: "MoneyFieldTests",
+            name: "MoneyFieldEngineTests",
             dependencies: [
-                "MoneyField",
+                "MoneyFieldEngine",
+                "MoneyFieldShell",
                 "MoneyFieldTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "MoneyFieldShellTests",
-            dependencies: ["MoneyField", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
+            dependencies: ["MoneyFieldEngine", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
         .testTarget(name: "TerminalTests", dependencies: ["moneyfield", "MoneyFieldTestSupport"]),
     ]
 )

@@ -14,16 +14,16 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .target(name: "BenchmarkSupport", dependencies: [.product(name: "MoneyField", package: "moneyfield")]),
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "MoneyFieldEngine", package: "moneyfield")]),
         .executableTarget(
             name: "moneyfield-bench",
-            dependencies: ["BenchmarkSupport", .product(name: "MoneyField", package: "moneyfield")]),
+            dependencies: ["BenchmarkSupport", .product(name: "MoneyFieldEngine", package: "moneyfield")]),
         .executableTarget(
             name: "KeystrokeBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MoneyField", package: "moneyfield"),
+                .product(name: "MoneyFieldEngine", package: "moneyfield"),
             ],
             path: "Benchmarks/KeystrokeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

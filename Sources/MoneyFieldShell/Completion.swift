@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 
 /// What Tab can offer at the end of a partly typed line: the word being typed and whole
 /// replacements for it. Pure: the terminal front end only inserts or lists what this says.
@@ -60,46 +60,38 @@ public enum Completer {
     /// The word being typed at the end of `line` and what could replace it.
     public static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
         let (done, word) = split(line)
-        guard let command = done.first else {
-            // A line of digits or keys is typed as it stands: `12<le` → `12<left>`.
-            if let first = word.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
-                return keys(after: word)
-            }
-            return matching(word, in: CommandTable.names)
+        guard let name = done.first else {
+            return KeyScript.startsKeys(word) ? keys(after: word) : matching(word, in: Commands.names)
         }
-        if let first = command.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
-            return keys(after: word)
+        if KeyScript.startsKeys(name) { return keys(after: word) }
+        guard let command = Commands.named(name) else { return Completion(word: word, candidates: []) }
+        // Field options follow their positional arguments in any order, each with its own values.
+        if let optionsAt = command.arguments.firstIndex(of: .fieldOptions), done.count > optionsAt {
+            return newOption(done: done, word: word)
         }
-        let arguments = done.count - 1
-        let fieldNames = session.fields.map(\.name)
-        switch command {
-        case "use", "drop", "kiosk", "rename":
-            return arguments == 0 ? matching(word, in: fieldNames) : Completion(word: word, candidates: [])
-        case "help":
-            return arguments == 0 ? matching(word, in: CommandTable.names) : Completion(word: word, candidates: [])
-        case "type":
-            return keys(after: word)
-        case "locale":
-            return arguments == 0 ? matching(word, in: LocaleCatalog.identifiers) : Completion(word: word, candidates: [])
-        case "currency":
-            if word.hasPrefix("-") { return matching(word, in: done.contains("--round") ? [] : ["--round"]) }
-            let codeGiven = done.dropFirst().contains { !$0.hasPrefix("-") }
-            return codeGiven ? Completion(word: word, candidates: []) : matching(word, in: CurrencyCatalog.codes)
-        case "new":
-            return arguments == 0 ? Completion(word: word, candidates: []) : newOption(done: done, word: word)
-        case "inspect":
-            return matching(word, in: done.contains("--json") ? [] : ["--json"])
-        case "record":
-            guard arguments == 0 else { return Completion(word: word, candidates: []) }
-            var completion = files(word, in: session.options.directory, listFolder: listFolder)
-            if "off".hasPrefix(word) { completion.candidates.insert("off", at: 0) }
-            return completion
-        case "source":
-            return arguments == 0
-                ? files(word, in: session.options.directory, listFolder: listFolder)
-                : Completion(word: word, candidates: [])
-        default:
-            return Completion(word: word, candidates: [])
+        let given = done.dropFirst()
+        let positional = given.filter { !command.flags.contains($0) }.count
+        // Flags where a dash is typed, or once the positional arguments are all given.
+        if word.hasPrefix("-") || positional >= command.arguments.count {
+            return matching(word, in: command.flags.filter { !given.contains($0) })
+        }
+        guard positional < command.arguments.count else { return Completion(word: word, candidates: []) }
+        var completion = candidates(for: command.arguments[positional], word: word, session: session, listFolder: listFolder)
+        if positional == 0, command.name == "record", "off".hasPrefix(word) { completion.candidates.insert("off", at: 0) }
+        return completion
+    }
+
+    /// What an argument of `kind` may be, for the word typed so far.
+    static func candidates(for kind: ArgumentKind, word: String, session: Session, listFolder: FolderLister) -> Completion {
+        switch kind {
+        case .field: matching(word, in: session.fields.map(\.name))
+        case .command: matching(word, in: Commands.names)
+        case .keys: keys(after: word)
+        case .locale: matching(word, in: LocaleCatalog.identifiers)
+        case .currency: matching(word, in: CurrencyCatalog.codes)
+        case .file: files(word, in: session.options.directory, listFolder: listFolder)
+        case .choice(let words): matching(word, in: words)
+        case .newName, .text, .fieldOptions: Completion(word: word, candidates: [])
         }
     }
 
@@ -123,7 +115,7 @@ public enum Completer {
     /// Key names for `type`: the open `<…` at the end is completed; after a whole key or digit,
     /// every key is offered (so Tab adds the `<`).
     static func keys(after word: String) -> Completion {
-        let names = Key.named.map { "<\($0.name)>" }
+        let names = KeyTable.all.map { "<\($0.name)>" }
         var completion: Completion
         if let open = word.lastIndex(of: "<"), !word[open...].contains(">") {
             completion = matching(String(word[open...]).lowercased(), in: names)

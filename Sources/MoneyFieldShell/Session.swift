@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 
 /// How a session starts and what it may do.
 public struct SessionOptions: Sendable {
@@ -81,7 +81,11 @@ public final class Session {
     /// Runs one command line and returns what it prints.
     public func handle(_ line: String) -> CommandResult {
         let activeBefore = activeName
-        let result = run(line)
+        return recording(line, result: run(line), activeBefore: activeBefore)
+    }
+
+    /// Appends a handled line to the recording, if one is running; a failed write ends it and says so.
+    private func recording(_ line: String, result: CommandResult, activeBefore: String?) -> CommandResult {
         guard sourceStack.isEmpty, let recorder,
               let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore)
         else { return result }
@@ -94,15 +98,19 @@ public final class Session {
         return result
     }
 
+    /// Presses keys on the active field as `type` would, with undo and recording: the kiosk's way in.
+    public func press(_ keys: [Key]) -> CommandResult {
+        let result: CommandResult
+        do throws(CommandError) { result = try press(keys: keys) } catch { result = CommandResult(lines: [.error(error.message)]) }
+        return recording("type " + KeyScript.text(for: keys), result: result, activeBefore: activeName)
+    }
+
     func run(_ line: String) -> CommandResult {
         if let problem = Self.problem(with: line) { return CommandResult(lines: [.error(problem)]) }
         let trimmed = String(line.trimmingSpaces())
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return CommandResult() }
         do throws(CommandError) {
-            // A line that starts with a digit or a named key is typed: `123`, `<bs><bs>`.
-            if let first = trimmed.unicodeScalars.first, first == "<" || Key.digitValue(of: first) != nil {
-                return try typeKeys(Substring(trimmed))
-            }
+            if KeyScript.startsKeys(trimmed) { return try typeKeys(Substring(trimmed)) }
             let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
             let name = String(trimmed[..<nameEnd])
             let rest = trimmed[nameEnd...].drop(while: \.isWhitespace)
@@ -132,47 +140,16 @@ public final class Session {
     }
 
     private func dispatch(_ name: String, rest: Substring) throws(CommandError) -> CommandResult {
-        switch name {
-        case "new": return try newField(rest)
-        case "use": return try useField(rest)
-        case "fields": try noArguments(name, rest); return listFields()
-        case "drop": return try dropField(rest)
-        case "rename": return try renameField(rest)
-        case "type": return try typeKeys(rest)
-        case "bs": return try repeatKey(.backspace, name, rest)
-        case "del": return try repeatKey(.delete, name, rest)
-        case "left": return try repeatKey(.left, name, rest)
-        case "right": return try repeatKey(.right, name, rest)
-        case "home": try noArguments(name, rest); return try press([.home])
-        case "end": try noArguments(name, rest); return try press([.end])
-        case "neg": try noArguments(name, rest); return try press([.minus])
-        case "clear": try noArguments(name, rest); return try press([.clear])
-        case "paste": return try paste(rest)
-        case "set": return try setAmount(rest)
-        case "locale": return try changeLocale(rest)
-        case "currency": return try changeCurrency(rest)
-        case "undo": try noArguments(name, rest); return try undoRedo(redo: false)
-        case "redo": try noArguments(name, rest); return try undoRedo(redo: true)
-        case "show": try noArguments(name, rest); return CommandResult(lines: [try fieldLine()])
-        case "value": try noArguments(name, rest); return CommandResult(lines: [.plain(try active().field.value)])
-        case "minor": try noArguments(name, rest); return CommandResult(lines: [.plain(try active().field.minorUnits)])
-        case "inspect": return try inspect(rest)
-        case "locales": return listLocales(filter: rest)
-        case "currencies": return try listCurrencies(filter: rest)
-        case "kiosk": return try kiosk(rest)
-        case "record": return try record(rest)
-        case "source": return try source(rest)
-        case "help": return try help(rest)
-        case "quit", "exit": try noArguments(name, rest); return CommandResult(quits: true)
-        default:
-            let close = Suggestions.closest(to: name, in: CommandTable.names + ["exit"], limit: 2)
+        guard let command = Commands.named(name) else {
+            let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
             throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
         }
+        return try command.action(self, rest)
     }
 
     // MARK: Helpers shared by the commands
 
-    func usage(_ name: String) -> String { "usage: " + (CommandTable.spec(named: name)?.usage ?? name) }
+    func usage(_ name: String) -> String { "usage: " + (Commands.named(name)?.usage ?? name) }
 
     func noArguments(_ name: String, _ rest: Substring) throws(CommandError) {
         guard rest.isEmpty else { throw CommandError("\(name) takes no arguments; \(usage(name))") }
@@ -203,7 +180,7 @@ public final class Session {
         let before = fields[index].field
         var field = before
         let notes: [OutputLine]
-        do { notes = try change(&field) } catch { throw CommandError(error.errorDescription ?? "\(error)") }
+        do { notes = try change(&field) } catch { throw CommandError(error) }
         var result = CommandResult(lines: notes)
         result.rangBell = notes.contains { $0.kind == .rejected }
         if field != before {
@@ -217,5 +194,5 @@ public final class Session {
 }
 
 extension CommandError {
-    init(_ error: FieldError) { self.init(error.errorDescription ?? "\(error)") }
+    init(_ error: FieldError) { self.init(error.words) }
 }

@@ -1,11 +1,12 @@
-import MoneyField
+import MoneyFieldEngine
+import MoneyFieldShell
 import Testing
 
 /// Expects the field's display with its caret to be `expected` (`"$12|.45"`); a mismatch is
 /// reported with invisible characters escaped.
 public func expectMarked(_ field: MoneyField, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let actual = field.marked
-    #expect(actual == expected, "\(MarkedCaret.escaped(actual)) is not \(MarkedCaret.escaped(expected))",
+    #expect(actual == expected, "\(VisibleText.escaped(actual)) is not \(VisibleText.escaped(expected))",
             sourceLocation: sourceLocation)
 }
 

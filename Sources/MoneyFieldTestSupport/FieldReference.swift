@@ -1,5 +1,6 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
+import MoneyFieldShell
 
 /// What SPEC §1 says a field must show and return, computed without the engine's formatter.
 ///
@@ -46,10 +47,14 @@ public enum FieldReference {
     }
 
     /// The signed amount in minor units; whole mode multiplies by 10^f of the currency.
+    ///
+    /// Worked out with Foundation's `Decimal` from the plain value, not from the digit string as
+    /// the engine does, so a bug in the engine's rule cannot hide here.
     public static func minorUnits(of field: MoneyField) -> String {
-        guard !field.state.digits.isEmpty else { return "0" }
-        let zeros = field.configuration.mode == .whole ? field.configuration.fractionDigits : 0
-        return (field.state.isNegative ? "-" : "") + field.state.digitString + String(repeating: "0", count: zeros)
+        var amount = Decimal(string: value(of: field), locale: posix)!
+        var scaled = Decimal()
+        NSDecimalMultiplyByPowerOf10(&scaled, &amount, Int16(field.configuration.fractionDigits), .plain)
+        return scaled.description
     }
 
     /// The UTF-16 offset the caret must have: right after the digit glyph with `c` slots to its right,
@@ -89,14 +94,14 @@ public enum FieldReference {
         }
         let expectedDisplay = display(of: field, style: style)
         if rendering.display != expectedDisplay {
-            problems.append("display \(MarkedCaret.escaped(rendering.display)), reference \(MarkedCaret.escaped(expectedDisplay))")
+            problems.append("display \(VisibleText.escaped(rendering.display)), reference \(VisibleText.escaped(expectedDisplay))")
         }
         let glyphCount = digitGlyphs(in: rendering.display).count
         if glyphCount != slots { problems.append("display shows \(glyphCount) digit glyphs, n is \(slots)") }
         let expectedCaret = caretOffset(in: rendering.display, slots: slots, caretSlotsFromEnd: state.caretSlotsFromEnd)
         if rendering.caretOffset != expectedCaret {
             problems.append("caret offset \(rendering.caretOffset), expected \(expectedCaret.map(String.init) ?? "none") "
-                + "for c = \(state.caretSlotsFromEnd) in \(MarkedCaret.escaped(rendering.display))")
+                + "for c = \(state.caretSlotsFromEnd) in \(VisibleText.escaped(rendering.display))")
         }
         if field.value != value(of: field) { problems.append("value \(field.value), expected \(value(of: field))") }
         if field.minorUnits != minorUnits(of: field) {

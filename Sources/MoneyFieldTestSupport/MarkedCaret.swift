@@ -1,4 +1,4 @@
-import MoneyField
+import MoneyFieldEngine
 
 /// Caret tests as readable strings: `"$12|.45"` is the display `$12.45` with the caret at UTF-16 offset 3.
 public enum MarkedCaret {
@@ -16,21 +16,6 @@ public enum MarkedCaret {
         display.append(contentsOf: scalars[(index + 1)...])
         let offset = scalars[..<index].reduce(0) { $0 + $1.utf16.count }
         return Rendering(display: String(display), caretOffset: offset)
-    }
-
-    /// `text` with every character that is invisible, space-like or non-ASCII written as `\u{XXXX}`,
-    /// so a failing comparison of two displays shows where they differ.
-    public static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F {
-                result.unicodeScalars.append(scalar)
-            } else {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
-            }
-        }
-        return result
     }
 }
 

@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
             isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
         let onTerminal = isatty(STDOUT_FILENO) == 1
         let console = Console()
-        var stepReader = LineReader(descriptor: STDIN_FILENO)
+        var stepReader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
 
         for (number, entry) in transcript.steps.enumerated() {
             let captions = entry.leading.filter { $0.hasPrefix("#") }

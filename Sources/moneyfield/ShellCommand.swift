@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 import MoneyFieldShell
 
 struct ShellCommand: ParsableCommand {
@@ -28,7 +28,7 @@ struct ShellCommand: ParsableCommand {
         do {
             _ = try FieldConfiguration(locale: locale, currency: currency)
         } catch {
-            throw ValidationError(error.errorDescription ?? "\(error)")
+            throw ValidationError(error.words)
         }
     }
 
@@ -47,7 +47,7 @@ struct ShellCommand: ParsableCommand {
         } else if interactive {
             try InteractiveShell(session: session, console: console).run()
         } else {
-            var reader = LineReader(descriptor: STDIN_FILENO)
+            var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
             try runBatch(session, console: console, lines: AnySequence { AnyIterator { reader.next() } })
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 import MoneyFieldShell
 import Testing
 
@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: [
         ("inspe", ["inspect"]),
-        ("", CommandTable.names),
+        ("", Commands.names),
         ("re", ["rename", "redo", "record"]),
         ("xyz", []),
         ("use ", ["amount", "price"]),
@@ -51,7 +51,7 @@ import Testing
         ("currency --r", ["--round"]),
         ("currency JPY --", ["--round"]),
         ("currency JPY --round ", []),
-        ("currency JPY ", []),
+        ("currency JPY ", ["--round"]),
         ("inspect ", ["--json"]),
         ("inspect --json ", []),
         ("bs ", []),
@@ -110,7 +110,7 @@ import Testing
         ("source nowhere/", []),
         ("record ", ["off", "a.session", "b.session", "eu/"]),
         ("record o", ["off"]),
-        ("record a.session ", []),
+        ("record a.session ", ["--force"]),
     ])
     func files(line: String, expected: [String]) throws {
         let completion = Completer.complete(line, session: try Self.session(), listFolder: Self.list)

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 import Testing
 @testable import MoneyFieldShell
 
@@ -19,7 +19,7 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
     @Test func everyCommandInTheTableIsDispatched() throws {
         // A command listed in help but missing from dispatch would answer "unknown command".
         let session = try Session(options: SessionOptions(isInteractive: true))
-        for spec in CommandTable.all where spec.name != "quit" {
+        for spec in Commands.all where spec.name != "quit" {
             let text = session.handle(spec.name).text
             #expect(!text.contains("unknown command"), "\(spec.name): \(text)")
         }
@@ -27,11 +27,11 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
 
     @Test func helpExplainsEveryCommand() throws {
         let session = try Session()
-        for spec in CommandTable.all {
+        for spec in Commands.all {
             let lines = session.handle("help \(spec.name)").lines.map(\.text)
             #expect(lines.first == "usage: \(spec.usage)")
         }
-        #expect(session.handle("help").lines.count == CommandTable.all.count + 1)
+        #expect(session.handle("help").lines.count == Commands.all.count + 1)
     }
 
     @Test func aRejectedKeyRingsTheBellAndChangesNothing() throws {

@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import MoneyField
+import MoneyFieldEngine
 
 // The keystroke workloads of moneyfield-bench under ordo-one/benchmark, one keystroke per
 // iteration, for malloc and ARC counts per key and for baseline comparisons across commits.

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 
 /// A session of many fields in varied locales, each with some digits typed and rendered once.
 public enum MemorySession {

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 
 /// One way to turn a field's state into a display and a caret offset.
 public protocol Renderer {

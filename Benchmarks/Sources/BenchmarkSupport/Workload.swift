@@ -1,5 +1,5 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 
 /// One field of the fixed locale mix every keystroke figure is measured on.
 public struct MixEntry: Sendable {

@@ -1,16 +1,22 @@
 import Foundation
-import MoneyField
+import MoneyFieldEngine
 import MoneyFieldShell
 
 /// The active field drawn as a kiosk screen, edited key by key until Enter or Esc.
 ///
-/// Every key goes through `Session.handle` as a `type` command, exactly as if typed at the
-/// prompt, so undo and `record` see kiosk edits.
+/// Bytes become `KeyboardKey`s (`TerminalKeyDecoder`), `KeyTable` says which field key each
+/// presses, and `Session.press` applies it with undo and recording, as `type` would.
 struct KioskMode {
     let session: Session
     let console: Console
 
-    static let hint = ["digits type · ←/→ Home End move · Backspace Delete erase", "- sign · c clear · Enter or Esc: done"]
+    /// Two lines naming every kiosk key, from the key table.
+    static let hint: [String] = {
+        let keys = KeyTable.all.map { "\($0.kioskLabel) \($0.name)" }
+        let half = (keys.count + 1) / 2
+        return ["digits type · " + keys.prefix(half).joined(separator: " · "),
+                keys.dropFirst(half).joined(separator: " · ") + " · Enter or Esc: done"]
+    }()
 
     /// Runs until the person leaves; prints the final `NAME: DISPLAY` line.
     func run() {
@@ -26,7 +32,7 @@ struct KioskMode {
             if events.interrupted { break }
             redraw = redraw || events.resized || events.continued
             // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
-            while let (key, length) = KioskKeyDecoder.decode(pending[...], final: false) {
+            while let (key, length) = TerminalKeyDecoder.decode(pending[...], final: false) {
                 pending.removeFirst(length)
                 let leave: Bool
                 (leave, message) = press(key, message: message)
@@ -41,7 +47,7 @@ struct KioskMode {
                 pending += bytes
             case .quiet:
                 // Nothing followed: what is pending is all there is (a lone Esc is Esc).
-                if let (key, length) = KioskKeyDecoder.decode(pending[...], final: true) {
+                if let (key, length) = TerminalKeyDecoder.decode(pending[...], final: true) {
                     pending.removeFirst(length)
                     let leave: Bool
                     (leave, message) = press(key, message: message)
@@ -59,27 +65,31 @@ struct KioskMode {
     }
 
     /// Acts on one key: whether to leave, and the line to show under the box.
-    private func press(_ key: KioskKey, message: OutputLine?) -> (leave: Bool, message: OutputLine?) {
-        if let command = key.command {
-            let result = session.handle(command)
+    private func press(_ input: TerminalInput, message: OutputLine?) -> (leave: Bool, message: OutputLine?) {
+        guard case .key(let keyboardKey) = input else {
+            bell()
+            return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
+        }
+        if let key = KeyTable.key(forKiosk: keyboardKey) {
+            let result = session.press([key])
             if result.rangBell { bell() }
             // The field line is the box itself; only a refusal or an error is worth a line.
             return (false, result.lines.last { $0.kind == .rejected || $0.kind == .error })
         }
-        switch key {
-        case .enter, .escape, .interrupt, .endOfInput:
+        switch keyboardKey {
+        case .enter, .escape, .control("c"), .control("d"):
             return (true, nil)
-        case .suspend:
+        case .control("z"):
             RawTerminal.suspend()
             return (false, message)
-        case .redraw:
+        case .control("l"):
             return (false, message)
-        case .other(let text):
+        case .character(let character):
             bell()
-            let shown = isPrintable(text) ? "\"\(text)\"" : "that key"
-            return (false, OutputLine(.rejected, "\(shown) is not a kiosk key (see below)"))
+            return (false, OutputLine(.rejected, "\"\(VisibleText.escaped(String(character)))\" is not a kiosk key (see below)"))
         default:
-            return (false, message)
+            bell()
+            return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
         }
     }
 
@@ -121,15 +131,5 @@ struct KioskMode {
         // Rows and columns count from 1 in the cursor position sequence.
         screen += "\u{1B}[\(1 + 1 + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
         FileHandle.standardOutput.write(Data(screen.utf8))
-    }
-}
-
-/// Whether `text` shows up as itself on a terminal: no control, format or unassigned characters.
-private func isPrintable(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { scalar in
-        switch scalar.properties.generalCategory {
-        case .control, .format, .unassigned, .privateUse, .surrogate: false
-        default: true
-        }
     }
 }

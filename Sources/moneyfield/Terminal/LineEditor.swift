@@ -169,10 +169,3 @@ private func tabPressed(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
     guard let editLine, let data = moneyfield_el_client_data(editLine) else { return UInt8(CC_ERROR) }
     return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().completeAtCursor()
 }
-
-/// A failure of the terminal front end, printed as `error: …`.
-struct ShellFailure: Error, LocalizedError {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var errorDescription: String? { message }
-}

@@ -1,0 +1,50 @@
+/// Why a key was refused; the state stays exactly as it was.
+///
+/// Data, not words: the shell (or an app) says it in its own terms.
+public enum Rejection: Error, Equatable, Sendable {
+    case tooManyDigits(limit: Int)
+    case aboveMaximum(String)
+    case belowMinimum(String)
+    case nothingToDelete
+    case nothingToDeleteForward
+    case caretAtStart
+    case caretAtEnd
+    case negativeNotAllowed
+    /// `.digit(v)` with `v` above 9: no such key.
+    case notADigit(UInt8)
+}
+
+/// A change to a field that cannot be made; the field stays as it was.
+public enum FieldError: Error, Equatable, Sendable {
+    case unknownLocale(String, suggestions: [String])
+    case unknownNumberingSystem(String, suggestions: [String])
+    case unknownCurrency(String, suggestions: [String])
+    case unreadableAmount(String, locale: String)
+    case tooManyFractionDigits(String, currency: String, allowed: Int)
+    case amountNeedsRounding(String, currency: String, allowed: Int)
+    case tooManyDigits(String, limit: Int)
+    case outsideLimits(String, Rejection)
+    case negativeNotAllowed(String)
+    /// A numeric setting outside what a field supports.
+    case settingOutOfRange(FieldSetting, value: Int, allowed: ClosedRange<Int>)
+    /// `--max`/`--min` given as something other than a plain amount.
+    case unreadableLimit(FieldSetting, String)
+    case minimumAboveMaximum(minimum: String, maximum: String)
+    case invalidState(InvalidState)
+    /// A UTF-16 offset (a tap, a selection) beyond the display.
+    case offsetOutsideDisplay(Int, length: Int)
+    case nothingToUndo
+    case nothingToRedo
+}
+
+/// The settings a `FieldConfiguration` checks, so an error can name the one at fault.
+public enum FieldSetting: String, Sendable, Equatable {
+    case decimals, maxDigits, maximum, minimum
+}
+
+/// What is wrong with a `FieldState` built from outside.
+public enum InvalidState: Equatable, Sendable {
+    case notADigit(value: Int, position: Int)
+    case tooManyDigits(count: Int, limit: Int)
+    case negativeCaret(Int)
+}

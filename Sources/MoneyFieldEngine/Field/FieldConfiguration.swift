@@ -1,0 +1,81 @@
+import Foundation
+
+/// How digits become an amount.
+public enum EntryMode: String, Sendable, CaseIterable, Codable {
+    /// Implied decimal: the digits are minor units (`123` is `$1.23`).
+    case atm
+    /// The digits are whole units, grouped live (`20000` is `$20,000`).
+    case whole
+}
+
+/// Everything about a field except what has been typed into it.
+public struct FieldConfiguration: Sendable, Equatable {
+    public static let maxDigitsRange = 1...30
+    public static let defaultMaxDigits = 12
+    public static let decimalsRange = 0...6
+
+    /// A canonical ICU identifier (`de_DE`, `ar_EG@numbers=latn`).
+    public internal(set) var locale: String
+    /// An upper-case ISO 4217 code.
+    public internal(set) var currency: String
+    public let mode: EntryMode
+    /// `--decimals`: replaces the currency's own fraction digits.
+    public let decimalsOverride: Int?
+    public let maxDigits: Int
+    public let maximum: ExactDecimal?
+    public let minimum: ExactDecimal?
+    public let allowsNegative: Bool
+    public let accounting: Bool
+
+    public init(
+        locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
+        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
+        allowsNegative: Bool = false, accounting: Bool = false
+    ) throws(FieldError) {
+        self.locale = try LocaleCatalog.canonical(locale)
+        self.currency = try CurrencyCatalog.canonical(currency)
+        self.mode = mode
+        if let decimals, !Self.decimalsRange.contains(decimals) {
+            throw .settingOutOfRange(.decimals, value: decimals, allowed: Self.decimalsRange)
+        }
+        self.decimalsOverride = decimals
+        guard Self.maxDigitsRange.contains(maxDigits) else {
+            throw .settingOutOfRange(.maxDigits, value: maxDigits, allowed: Self.maxDigitsRange)
+        }
+        self.maxDigits = maxDigits
+        self.allowsNegative = allowsNegative
+        self.accounting = accounting
+        func limit(_ text: String?, _ setting: FieldSetting) throws(FieldError) -> ExactDecimal? {
+            guard let text else { return nil }
+            guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(setting, text) }
+            return value
+        }
+        self.maximum = try limit(maximum, .maximum)
+        self.minimum = try limit(minimum, .minimum)
+        if let low = self.minimum, let high = self.maximum, low > high {
+            throw .minimumAboveMaximum(minimum: low.description, maximum: high.description)
+        }
+    }
+
+    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`).
+    public init(
+        locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
+        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
+        allowsNegative: Bool = false, accounting: Bool = false
+    ) throws(FieldError) {
+        try self.init(
+            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals,
+            maxDigits: maxDigits, maximum: maximum, minimum: minimum, allowsNegative: allowsNegative,
+            accounting: accounting)
+    }
+
+    /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).
+    public var fractionDigits: Int { decimalsOverride ?? CurrencyCatalog.fractionDigits(for: currency) }
+
+    /// Fraction digits the display shows: `f` in atm mode, none in whole mode.
+    public var shownFractionDigits: Int { mode == .atm ? fractionDigits : 0 }
+
+    var formatKey: FormatKey {
+        FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting)
+    }
+}

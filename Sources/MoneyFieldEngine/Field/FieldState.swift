@@ -1,0 +1,45 @@
+import Foundation
+
+/// What has been typed: a sign, digits and the caret, counted in digit slots.
+///
+/// Every public way in is checked, so no state can hold a value that is not a digit, a leading
+/// zero or more digits than a field can show; the caret is clamped by the field that holds it.
+public struct FieldState: Sendable, Equatable {
+    /// A minus may stand on zero, so that minus-then-digits enters a negative amount.
+    public internal(set) var isNegative: Bool = false
+    /// The digits, held inline; `digits` is the same as an array.
+    var digitBuffer = DigitBuffer()
+    /// How many digit slots stand right of the caret; 0 is the end.
+    public internal(set) var caretSlotsFromEnd: Int = 0
+
+    /// The zero state: positive, no digits, caret at the end.
+    public init() {}
+
+    /// A state from digit values 0…9 (leading zeros are dropped) and a caret in slots from the end.
+    public init(isNegative: Bool = false, digits: [UInt8], caretSlotsFromEnd: Int = 0) throws(FieldError) {
+        if let index = digits.firstIndex(where: { $0 > 9 }) {
+            throw .invalidState(.notADigit(value: Int(digits[index]), position: index))
+        }
+        let significant = digits.drop { $0 == 0 }
+        guard significant.count <= FieldConfiguration.maxDigitsRange.upperBound else {
+            throw .invalidState(.tooManyDigits(count: significant.count, limit: FieldConfiguration.maxDigitsRange.upperBound))
+        }
+        guard caretSlotsFromEnd >= 0 else { throw .invalidState(.negativeCaret(caretSlotsFromEnd)) }
+        self.init(checkedNegative: isNegative, digits: DigitBuffer(significant), caretSlotsFromEnd: caretSlotsFromEnd)
+    }
+
+    /// The engine's own way in: the digits are already valid.
+    init(checkedNegative isNegative: Bool, digits: DigitBuffer, caretSlotsFromEnd: Int) {
+        self.isNegative = isNegative
+        self.digitBuffer = digits
+        self.caretSlotsFromEnd = caretSlotsFromEnd
+    }
+
+    /// Digit values 0…9, no leading zeros; empty is zero.
+    public var digits: [UInt8] { digitBuffer.array }
+
+    var digitCount: Int { digitBuffer.count }
+
+    /// The digit string as ASCII (`"1245"`, `""` for zero).
+    public var digitString: String { digitBuffer.withBytes { String(decoding: $0.map { $0 + 48 }, as: UTF8.self) } }
+}

@@ -1,0 +1,29 @@
+/// One key press on the field.
+public enum Key: Sendable, Equatable, Hashable {
+    case digit(UInt8)
+    case backspace
+    case delete
+    case left
+    case right
+    case home
+    case end
+    case minus
+    case clear
+
+    /// A digit key for any Unicode decimal digit (`٣` is 3), or nil.
+    public init?(digit character: Character) {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+              let value = Self.digitValue(of: scalar) else { return nil }
+        self = .digit(value)
+    }
+
+    /// The value of a Unicode decimal digit (general category Nd), or nil.
+    public static func digitValue(of scalar: Unicode.Scalar) -> UInt8? {
+        if scalar.value >= 48 && scalar.value <= 57 { return UInt8(scalar.value - 48) }
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return UInt8(value)
+    }
+
+    /// Every key but the digits, in the order help lists them.
+    public static let editingKeys: [Key] = [.backspace, .delete, .left, .right, .home, .end, .minus, .clear]
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension MoneyField {
+    // MARK: Locale and currency
+
+    /// Shows the same amount, caret and sign in another locale.
+    public mutating func changeLocale(to identifier: String) throws(FieldError) {
+        var newConfiguration = configuration
+        newConfiguration.locale = try LocaleCatalog.canonical(identifier)
+        reconfigure(newConfiguration, state: state)
+    }
+
+    /// How a currency change treated the amount.
+    public enum CurrencyChange: Sendable, Equatable {
+        case exact
+        case rounded(from: String, to: String)
+    }
+
+    /// Keeps the amount exactly in the new currency; refuses when its fraction digits cannot hold it
+    /// unless `round` (half-even) is asked for.
+    @discardableResult
+    public mutating func changeCurrency(to code: String, round: Bool = false) throws(FieldError) -> CurrencyChange {
+        let newCode = try CurrencyCatalog.canonical(code)
+        var newConfiguration = configuration
+        newConfiguration.currency = newCode
+        let oldScale = amountScale
+        let newScale = newConfiguration.shownFractionDigits
+        let current = ExactDecimal(isNegative: state.isNegative, magnitude: state.digits, scale: oldScale)
+        var change = CurrencyChange.exact
+        var digits: [UInt8]
+        if let exact = current.magnitude(atScale: newScale) {
+            digits = exact
+        } else if round {
+            let rounded = current.rounded(toScale: newScale)
+            digits = rounded.magnitude
+            change = .rounded(from: current.description, to: rounded.description)
+        } else {
+            throw .amountNeedsRounding(current.description, currency: newCode, allowed: newScale)
+        }
+        guard digits.count <= configuration.maxDigits else {
+            throw .tooManyDigits(current.description, limit: configuration.maxDigits)
+        }
+        if case .rounded = change {
+            try checkWithinLimits(ExactDecimal(isNegative: state.isNegative, magnitude: digits, scale: newScale))
+        }
+        // The caret stays by the same integer digit: shift it by the change in fraction slots.
+        let slots = Self.slotCount(digits: digits.count, shownFractionDigits: newScale)
+        let caret = state.caretSlotsFromEnd == 0 ? 0 : state.caretSlotsFromEnd + newScale - oldScale
+        reconfigure(newConfiguration, state: FieldState(
+            checkedNegative: state.isNegative, digits: DigitBuffer(digits), caretSlotsFromEnd: min(max(caret, 0), slots)))
+        return change
+    }
+}

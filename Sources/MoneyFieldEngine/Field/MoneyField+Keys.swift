@@ -1,0 +1,126 @@
+import Foundation
+
+extension MoneyField {
+    // MARK: Keys
+
+    /// The field after `key`, or why the key is refused.
+    public func pressing(_ key: Key) throws(Rejection) -> MoneyField {
+        var next = self
+        try next.press(key)
+        return next
+    }
+
+    /// Applies `key`; on a rejection nothing changes.
+    public mutating func press(_ key: Key) throws(Rejection) {
+        let slots = slotCount
+        let caret = state.caretSlotsFromEnd
+        var next = state
+        switch key {
+        case .digit(let value):
+            guard value <= 9 else { throw .notADigit(value) }
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, inserting: value, at: slots - caret)
+        case .backspace:
+            guard caret < slots else { throw .nothingToDelete }
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, removingAt: slots - caret - 1)
+            // Removing a padding zero ($0.0|5) changes nothing: report it like the far left.
+            guard next.digitBuffer != state.digitBuffer else { throw .nothingToDelete }
+        case .delete:
+            guard caret > 0 else { throw .nothingToDeleteForward }
+            // Over a padding zero ($0|.05) the digits stay and only the caret moves, as SPEC §1 says.
+            next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, removingAt: slots - caret)
+            next.caretSlotsFromEnd = caret - 1
+        case .left:
+            guard caret < slots else { throw .caretAtStart }
+            moveCaret(to: caret + 1)
+            return
+        case .right:
+            guard caret > 0 else { throw .caretAtEnd }
+            moveCaret(to: caret - 1)
+            return
+        case .home:
+            moveCaret(to: slots)
+            return
+        case .end:
+            moveCaret(to: 0)
+            return
+        case .minus:
+            guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }
+            next.isNegative.toggle()
+        case .clear:
+            state = FieldState()
+            rerender()
+            return
+        }
+        if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
+        let newSlots = Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits)
+        next.caretSlotsFromEnd = min(max(next.caretSlotsFromEnd, 0), newSlots)
+        state = next
+        rerender()
+    }
+
+    /// A caret move changes no text: only the offset is worked out again.
+    mutating func moveCaret(to caret: Int) {
+        state.caretSlotsFromEnd = caret
+        rendering = Rendering(
+            display: rendering.display,
+            caretOffset: format.caretOffset(
+                in: rendering.display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret))
+    }
+
+    /// The digits after inserting `digit` before slot `insertIndex` of the zero-padded slots, or
+    /// removing slot `removeIndex`, without leading zeros; written in one pass into one buffer.
+    static func edited(
+        _ digits: DigitBuffer, slots: Int, inserting digit: UInt8? = nil, at insertIndex: Int = -1, removingAt removeIndex: Int = -1
+    ) -> DigitBuffer {
+        let padding = slots - digits.count
+        return digits.withBytes { source in
+            DigitBuffer.build { buffer in
+                var written = 0
+                @inline(__always) func emit(_ value: UInt8) {
+                    // Leading zeros are dropped: nothing is written until the first non-zero digit.
+                    if written == 0 && value == 0 { return }
+                    buffer[written] = value
+                    written &+= 1
+                }
+                for slot in 0..<slots {
+                    if slot == insertIndex, let digit { emit(digit) }
+                    if slot == removeIndex { continue }
+                    emit(slot < padding ? 0 : source[slot &- padding])
+                }
+                if insertIndex == slots, let digit { emit(digit) }
+                return written
+            }
+        }
+    }
+
+    /// Why `candidate` breaks a limit that `current` did not break as badly, if it does.
+    ///
+    /// Moving toward the allowed range is always fine, so a field with `--min 10` can still be
+    /// typed into from zero; moving further outside it is refused.
+    func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
+        // Read through `setup` in place: a local copy of the configuration would retain its strings.
+        let maxDigits = setup.configuration.maxDigits
+        if candidate.digitCount > maxDigits && candidate.digitCount > current.digitCount {
+            return .tooManyDigits(limit: maxDigits)
+        }
+        guard setup.configuration.maximum != nil || setup.configuration.minimum != nil else { return nil }
+        let scale = amountScale
+        return candidate.digitBuffer.withBytes { new in
+            current.digitBuffer.withBytes { old in
+                let movesUp = DigitArithmetic.compare(
+                    negative: candidate.isNegative, new, scale: scale, negative: current.isNegative, old, scale: scale)
+                if let maximum = setup.configuration.maximum, movesUp > 0,
+                   DigitArithmetic.compare(negative: candidate.isNegative, new, scale: scale,
+                                           negative: maximum.isNegative, maximum.magnitude, scale: maximum.scale) > 0 {
+                    return .aboveMaximum(maximum.description)
+                }
+                if let minimum = setup.configuration.minimum, movesUp < 0,
+                   DigitArithmetic.compare(negative: candidate.isNegative, new, scale: scale,
+                                           negative: minimum.isNegative, minimum.magnitude, scale: minimum.scale) < 0 {
+                    return .belowMinimum(minimum.description)
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Everything ICU applies to one currency format, read off probe amounts, as UTF-8 bytes.
+/// A class so that a render borrows it instead of copying its fields out of an optional.
+///
+/// All text lives in one byte table so that rendering touches one buffer and copying the
+/// pattern costs one retain; the pieces are spans of it.
+final class CompiledPattern: Sendable {
+    /// A span of `bytes`, and how many UTF-16 code units it is.
+    struct Piece: Sendable, Equatable {
+        let start: Int
+        let byteCount: Int
+        let utf16Count: Int
+    }
+
+    /// Affixes, separators and the ten digit glyphs, back to back.
+    let bytes: [UInt8]
+    let positivePrefix: Piece
+    let positiveSuffix: Piece
+    let negativePrefix: Piece
+    let negativeSuffix: Piece
+    let decimalSeparator: Piece
+    let groupingSeparator: Piece
+    /// Where glyph 0 starts; glyph `d` is `glyphByteCount` bytes at `glyphsStart + d * glyphByteCount`.
+    let glyphsStart: Int
+    /// Every glyph of a numbering system has the same UTF-8 and UTF-16 width (compile checks).
+    let glyphByteCount: Int
+    let glyphUTF16Count: Int
+    /// 0 when the locale does not group.
+    let primaryGroup: Int
+    let secondaryGroup: Int
+    /// Integer digits beyond `primaryGroup` needed before the first separator shows (es: 2, so `1000 €`).
+    let minimumGroupingDigits: Int
+    let fractionDigits: Int
+
+    /// Nil when the glyphs differ in width, which no numbering system does.
+    init?(
+        positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
+        glyphs: [String], decimalSeparator: String, groupingSeparator: String,
+        primaryGroup: Int, secondaryGroup: Int, minimumGroupingDigits: Int, fractionDigits: Int
+    ) {
+        guard glyphs.count == 10, Set(glyphs.map(\.utf8.count)).count == 1,
+              Set(glyphs.map(\.utf16.count)).count == 1 else { return nil }
+        var bytes: [UInt8] = []
+        func piece(_ text: String) -> Piece {
+            defer { bytes += text.utf8 }
+            return Piece(start: bytes.count, byteCount: text.utf8.count, utf16Count: text.utf16.count)
+        }
+        self.positivePrefix = piece(positivePrefix)
+        self.positiveSuffix = piece(positiveSuffix)
+        self.negativePrefix = piece(negativePrefix)
+        self.negativeSuffix = piece(negativeSuffix)
+        self.decimalSeparator = piece(decimalSeparator)
+        self.groupingSeparator = piece(groupingSeparator)
+        glyphsStart = bytes.count
+        glyphByteCount = glyphs[0].utf8.count
+        glyphUTF16Count = glyphs[0].utf16.count
+        for glyph in glyphs { bytes += glyph.utf8 }
+        self.bytes = bytes
+        self.primaryGroup = primaryGroup
+        self.secondaryGroup = secondaryGroup
+        self.minimumGroupingDigits = minimumGroupingDigits
+        self.fractionDigits = fractionDigits
+    }
+
+    /// Separators shown for `integerSlots` integer digits, and how many digits stand before the first.
+    @inline(__always)
+    private func grouping(integerSlots: Int) -> (count: Int, leadingGroup: Int) {
+        let digitsBeforePrimary = integerSlots - primaryGroup
+        guard primaryGroup > 0, digitsBeforePrimary >= minimumGroupingDigits else { return (0, 0) }
+        let count = (digitsBeforePrimary + secondaryGroup - 1) / secondaryGroup
+        return (count, digitsBeforePrimary - (count - 1) * secondaryGroup)
+    }
+
+    /// The caret's UTF-16 offset in the display `render` makes, without making it.
+    func caretOffset(negative: Bool, digitCount: Int, caret: Int) -> Int {
+        let prefix = negative ? negativePrefix : positivePrefix
+        let slots = max(digitCount, fractionDigits + 1)
+        let integerSlots = slots - fractionDigits
+        let caretGlyph = slots - 1 - min(caret, slots)
+        guard caretGlyph >= 0 else { return prefix.utf16Count }
+        var offset = prefix.utf16Count + (caretGlyph + 1) * glyphUTF16Count
+        if caretGlyph >= integerSlots { offset += decimalSeparator.utf16Count }
+        // A separator after glyph g stands before the caret only when g < caretGlyph.
+        let (count, leadingGroup) = grouping(integerSlots: integerSlots)
+        if count > 0, caretGlyph > leadingGroup - 1 {
+            offset += min(count, (caretGlyph - leadingGroup) / secondaryGroup + 1) * groupingSeparator.utf16Count
+        }
+        return offset
+    }
+
+    /// The display of `magnitude` (digit values, no leading zeros) and the caret's UTF-16 offset.
+    ///
+    /// The hot path of every keystroke: the exact length is worked out first so that short
+    /// displays become small strings with no allocation, then bytes are copied in one pass.
+    func render(negative: Bool, magnitude digits: UnsafeBufferPointer<UInt8>, caret: Int) -> Rendering {
+        let prefix = negative ? negativePrefix : positivePrefix
+        let suffix = negative ? negativeSuffix : positiveSuffix
+        let slots = max(digits.count, fractionDigits + 1)
+        let integerSlots = slots - fractionDigits
+        let padding = slots - digits.count
+
+        // Digits before the primary group split into a leading group and full secondary groups.
+        let (separatorCount, leadingGroup) = grouping(integerSlots: integerSlots)
+        let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
+            + (fractionDigits > 0 ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
+
+        let display = bytes.withUnsafeBufferPointer { table in
+            String(unsafeUninitializedCapacity: byteCount) { out in
+                // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
+                var written = 0
+                @inline(__always) func copy(_ piece: Piece) {
+                    var index = piece.start
+                    let end = index &+ piece.byteCount
+                    while index < end {
+                        out[written] = table[index]
+                        written &+= 1
+                        index &+= 1
+                    }
+                }
+                @inline(__always) func glyph(_ digit: Int) {
+                    if glyphByteCount == 1 {
+                        out[written] = table[glyphsStart &+ digit]
+                        written &+= 1
+                    } else {
+                        var index = glyphsStart &+ digit &* glyphByteCount
+                        for _ in 0..<glyphByteCount {
+                            out[written] = table[index]
+                            written &+= 1
+                            index &+= 1
+                        }
+                    }
+                }
+                copy(prefix)
+                var untilSeparator = separatorCount > 0 ? leadingGroup : -1
+                var separatorsLeft = separatorCount
+                for slot in 0..<slots {
+                    if slot == integerSlots { copy(decimalSeparator) }
+                    glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
+                    untilSeparator &-= 1
+                    if untilSeparator == 0 {
+                        copy(groupingSeparator)
+                        separatorsLeft &-= 1
+                        untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
+                    }
+                }
+                copy(suffix)
+                return written
+            }
+        }
+        return Rendering(display: display, caretOffset: caretOffset(negative: negative, digitCount: digits.count, caret: caret))
+    }
+}

@@ -1,0 +1,153 @@
+import MoneyFieldEngine
+
+extension Commands {
+    static let editing: [Command] = [
+        Command(
+            "type", usage: "type KEYS", summary: "press keys: digits and \(KeyTable.nameList)",
+            details: [
+                "A line of only digits types them too: `123` is `type 123`.",
+                "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
+            ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" },
+            arguments: [.keys]) { session, rest throws(CommandError) in try session.typeKeys(rest) },
+        repeating(.backspace, "bs", "backspace N times (default 1)"),
+        repeating(.delete, "del", "delete forward N times (default 1)"),
+        repeating(.left, "left", "move the caret left N digit slots"),
+        repeating(.right, "right", "move the caret right N digit slots"),
+        single(.home, "home", "caret before the first digit"),
+        single(.end, "end", "caret after the last digit"),
+        single(.minus, "neg", "toggle the sign (fields made with --allow-negative)"),
+        single(.clear, "clear", "zero, positive, caret at the end"),
+        Command("paste", usage: "paste TEXT", summary: "type the decimal digits found in TEXT at the caret", arguments: [.text]) {
+            session, rest throws(CommandError) in try session.paste(rest)
+        },
+        Command(
+            "set", usage: "set AMOUNT", summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)",
+            arguments: [.text]) { session, rest throws(CommandError) in try session.setAmount(rest) },
+        Command(
+            "locale", usage: "locale ID", summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)",
+            arguments: [.locale]) { session, rest throws(CommandError) in try session.changeLocale(rest) },
+        Command(
+            "currency", usage: "currency CODE [--round]",
+            summary: "keep the amount in another currency; --round rounds half-even when it does not fit",
+            arguments: [.currency], flags: ["--round"]) { session, rest throws(CommandError) in try session.changeCurrency(rest) },
+        .bare("undo", summary: "undo the last change to the active field") { session throws(CommandError) in try session.undoRedo(redo: false) },
+        .bare("redo", summary: "redo what undo took back") { session throws(CommandError) in try session.undoRedo(redo: true) },
+    ]
+
+    /// A key pressed N times (`bs 3`).
+    private static func repeating(_ key: Key, _ name: String, _ summary: String) -> Command {
+        Command(name, usage: "\(name) [N]", summary: summary, arguments: [.text]) { session, rest throws(CommandError) in
+            try session.repeatKey(key, name, rest)
+        }
+    }
+
+    /// A key pressed once.
+    private static func single(_ key: Key, _ name: String, _ summary: String) -> Command {
+        .bare(name, summary: summary) { session throws(CommandError) in try session.press(keys: [key]) }
+    }
+}
+
+extension Session {
+    /// Reads `123<bs><left>9` into keys, with a message that says what to type instead.
+    static func parseKeys(_ text: Substring) throws(CommandError) -> [Key] {
+        do throws(KeyScript.ParseError) {
+            return try KeyScript.parse(text)
+        } catch {
+            switch error {
+            case .unknownKey(let name):
+                let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
+                throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(KeyTable.nameList)")
+            case .unterminated:
+                throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
+            case .notAKey(let character):
+                throw CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
+            }
+        }
+    }
+
+    func typeKeys(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let keys = try Self.parseKeys(rest)
+        guard !keys.isEmpty else { throw CommandError(usage("type")) }
+        return try press(keys: keys)
+    }
+
+    func repeatKey(_ key: Key, _ name: String, _ rest: Substring) throws(CommandError) -> CommandResult {
+        var count = 1
+        if !rest.isEmpty {
+            guard let parsed = Int(rest), (1...1000).contains(parsed) else {
+                throw CommandError("\(name) takes a count from 1 to 1000, not \"\(rest)\"; \(usage(name))")
+            }
+            count = parsed
+        }
+        return try press(keys: Array(repeating: key, count: count))
+    }
+
+    /// Presses keys in order; the first refused key stops the rest and is reported.
+    func press(keys: [Key]) throws(CommandError) -> CommandResult {
+        try changeActive { field throws(FieldError) in
+            for key in keys {
+                do throws(Rejection) {
+                    try field.press(key)
+                } catch {
+                    return [.rejected(error.words)]
+                }
+            }
+            return []
+        }
+    }
+
+    func paste(_ rest: Substring) throws(CommandError) -> CommandResult {
+        guard !rest.isEmpty else { throw CommandError(usage("paste")) }
+        return try changeActive { field in
+            let outcome = field.paste(String(rest))
+            var lines: [OutputLine] = []
+            if let rejection = outcome.stoppedBy { lines.append(.rejected(rejection.words)) }
+            let noun = outcome.found == 1 ? "digit" : "digits"
+            lines.append(.plain("pasted \(outcome.typed) of \(outcome.found) \(noun)"))
+            return lines
+        }
+    }
+
+    func setAmount(_ rest: Substring) throws(CommandError) -> CommandResult {
+        guard !rest.isEmpty else { throw CommandError(usage("set")) }
+        return try changeActive { field throws(FieldError) in
+            try field.set(String(rest))
+            return []
+        }
+    }
+
+    func changeLocale(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard words.count == 1 else { throw CommandError(usage("locale")) }
+        return try changeActive { field throws(FieldError) in
+            try field.changeLocale(to: words[0])
+            return []
+        }
+    }
+
+    func changeCurrency(_ rest: Substring) throws(CommandError) -> CommandResult {
+        var words = try Tokenizer.words(rest)
+        let round = words.contains("--round")
+        words.removeAll { $0 == "--round" }
+        guard words.count == 1, !words[0].hasPrefix("-") else { throw CommandError(usage("currency")) }
+        return try changeActive { field throws(FieldError) in
+            switch try field.changeCurrency(to: words[0], round: round) {
+            case .exact: return []
+            case .rounded(let from, let to): return [.plain("rounded \(from) to \(to) (half-even)")]
+            }
+        }
+    }
+
+    func undoRedo(redo: Bool) throws(CommandError) -> CommandResult {
+        let index = try requireActiveIndex()
+        do throws(FieldError) {
+            let current = fields[index].field
+            fields[index].field = redo
+                ? try fields[index].history.redo(from: current)
+                : try fields[index].history.undo(from: current)
+        } catch {
+            throw CommandError(error)
+        }
+        return CommandResult(lines: [fieldLine(fields[index])])
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MoneyFieldEngine
+
+extension Commands {
+    static let scripting: [Command] = [
+        Command(
+            "record", usage: "record FILE [--force] | record off", summary: "write this session to FILE as a replayable script",
+            details: ["An existing FILE is kept unless --force. A recording started mid-session begins with commands that rebuild the state."],
+            arguments: [.file], flags: ["--force"]) { session, rest throws(CommandError) in try session.record(rest) },
+        Command(
+            "source", usage: "source FILE", summary: "run a script's commands here (its expected output is ignored)",
+            arguments: [.file]) { session, rest throws(CommandError) in try session.source(rest) },
+    ]
+}
+
+extension Session {
+    func record(_ rest: Substring) throws(CommandError) -> CommandResult {
+        var words = try Tokenizer.words(rest)
+        let replacing = words.contains("--force")
+        words.removeAll { $0 == "--force" }
+        guard words.count == 1 else { throw CommandError(usage("record")) }
+        if words[0] == "off" {
+            guard let recorder else { throw CommandError("not recording; start with `record FILE`") }
+            recorder.close()
+            self.recorder = nil
+            return CommandResult(lines: [.plain("recording stopped: \(recorder.url.path)")])
+        }
+        return try startRecording(words[0], replacing: replacing)
+    }
+
+    func source(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard words.count == 1 else { throw CommandError(usage("source")) }
+        let url = resolve(words[0]).standardizedFileURL.resolvingSymlinksInPath()
+        if sourceStack.contains(url) {
+            let chain = (sourceStack + [url]).map(\.lastPathComponent).joined(separator: " → ")
+            throw CommandError("source cycle: \(chain); a script cannot source itself")
+        }
+        guard sourceStack.count < Self.maximumSourceDepth else {
+            throw CommandError("source nested deeper than \(Self.maximumSourceDepth) scripts; flatten them")
+        }
+        let transcript: Transcript
+        do { transcript = try Transcript(contentsOf: url, displayPath: words[0]) } catch {
+            throw CommandError(error.errorDescription ?? "\(error)")
+        }
+        sourceStack.append(url)
+        defer { sourceStack.removeLast() }
+        var result = CommandResult()
+        for step in transcript.steps {
+            let stepResult = run(step.command)
+            result.append(contentsOf: stepResult)
+            if stepResult.failed {
+                result.append(.error("stopped sourcing \(words[0]) at line \(step.line)"))
+                break
+            }
+            if stepResult.quits { break }
+        }
+        result.quits = false
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads lines of bytes from a file descriptor without ever holding more than a bounded line:
+/// an overlong line is reported by its length and skipped, not buffered whole.
+public struct LineReader {
+    public enum Line: Equatable {
+        case bytes([UInt8])
+        case tooLong(Int)
+    }
+
+    private let descriptor: Int32
+    private let limit: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    public init(descriptor: Int32, limit: Int) {
+        self.descriptor = descriptor
+        self.limit = limit
+    }
+
+    /// The next line without its `\n` (a `\r` before it is dropped too), or nil at end of input.
+    public mutating func next() -> Line? {
+        var discarded = 0
+        var current: [UInt8] = []
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let piece = buffer[start..<newline]
+                start = newline + 1
+                return finish(current + piece, discarded: discarded)
+            }
+            current += buffer[start...]
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            if current.count > limit {
+                discarded += current.count
+                current.removeAll(keepingCapacity: true)
+            }
+            if atEnd {
+                return current.isEmpty && discarded == 0 ? nil : finish(current[...], discarded: discarded)
+            }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { atEnd = true; continue }
+            buffer = Array(chunk[..<count])
+        }
+    }
+
+    private func finish(_ line: some Collection<UInt8>, discarded: Int) -> Line {
+        var bytes = Array(line)
+        if bytes.last == 13 { bytes.removeLast() }
+        let total = discarded + bytes.count
+        return total > limit ? .tooLong(total) : .bytes(bytes)
+    }
+}

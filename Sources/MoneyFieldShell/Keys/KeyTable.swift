@@ -1,0 +1,59 @@
+import MoneyFieldEngine
+
+/// A key as a terminal reports it, decoded from its bytes; what kiosk mode reads.
+public enum KeyboardKey: Hashable, Sendable {
+    /// A printable character (digits included).
+    case character(Character)
+    case backspace, delete, left, right, home, end
+    case shiftLeft, shiftRight, shiftHome, shiftEnd
+    case enter, escape, tab, backTab
+    /// Ctrl and a letter, as the lower-case letter (`"c"` for Ctrl-C).
+    case control(Character)
+}
+
+/// One named key: how scripts write it, what it does, and which terminal keys press it in kiosk mode.
+public struct NamedKey: Sendable {
+    /// Written `<name>` in `type` and in scripts.
+    public let name: String
+    public let key: Key
+    public let help: String
+    /// The terminal keys that press it in kiosk mode, and how the kiosk hint names them.
+    public let kiosk: [KeyboardKey]
+    public let kioskLabel: String
+}
+
+/// Every named key, once: the `type` language, kiosk bindings, help and completion read this.
+public enum KeyTable {
+    public static let all: [NamedKey] = [
+        NamedKey(name: "bs", key: .backspace, help: "delete the digit left of the caret", kiosk: [.backspace], kioskLabel: "Backspace"),
+        NamedKey(name: "del", key: .delete, help: "delete the digit right of the caret", kiosk: [.delete], kioskLabel: "Delete"),
+        NamedKey(name: "left", key: .left, help: "caret one digit slot left", kiosk: [.left], kioskLabel: "←"),
+        NamedKey(name: "right", key: .right, help: "caret one digit slot right", kiosk: [.right], kioskLabel: "→"),
+        NamedKey(name: "home", key: .home, help: "caret before the first digit", kiosk: [.home], kioskLabel: "Home"),
+        NamedKey(name: "end", key: .end, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End"),
+        NamedKey(name: "neg", key: .minus, help: "toggle the sign (fields made with --allow-negative)", kiosk: [.character("-")], kioskLabel: "-"),
+        NamedKey(name: "clear", key: .clear, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c"),
+    ]
+
+    private static let byName: [String: NamedKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    private static let byKeyboard: [KeyboardKey: Key] = Dictionary(
+        all.flatMap { named in named.kiosk.map { ($0, named.key) } }, uniquingKeysWith: { first, _ in first })
+
+    /// The key named `name` (any case), or nil.
+    public static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
+
+    /// How a script writes `key`: `7`, `<bs>`.
+    public static func scriptText(for key: Key) -> String {
+        if case .digit(let value) = key { return String(value) }
+        return "<" + (all.first { $0.key == key }?.name ?? "?") + ">"
+    }
+
+    /// `<bs> <del> …`, for messages and help.
+    public static let nameList = all.map { "<\($0.name)>" }.joined(separator: " ")
+
+    /// The field key a terminal key presses in kiosk mode: any decimal digit, or a bound key.
+    public static func key(forKiosk keyboardKey: KeyboardKey) -> Key? {
+        if case .character(let character) = keyboardKey, let digit = Key(digit: character) { return digit }
+        return byKeyboard[keyboardKey]
+    }
+}

@@ -1,0 +1,73 @@
+import MoneyFieldEngine
+
+/// The shell's words for the engine's refusals: what went wrong, and the command or flag that helps.
+extension Rejection {
+    public var words: String {
+        switch self {
+        case .tooManyDigits(let limit): "at most \(limit) digits (--max-digits)"
+        case .aboveMaximum(let maximum): "above the maximum \(maximum) (--max)"
+        case .belowMinimum(let minimum): "below the minimum \(minimum) (--min)"
+        case .nothingToDelete: "nothing to delete left of the caret"
+        case .nothingToDeleteForward: "nothing to delete right of the caret"
+        case .caretAtStart: "the caret is already at the start"
+        case .caretAtEnd: "the caret is already at the end"
+        case .negativeNotAllowed: "this field takes no negative amounts (create it with --allow-negative)"
+        case .notADigit(let value): "\(value) is not a digit"
+        }
+    }
+}
+
+extension FieldError {
+    public var words: String {
+        switch self {
+        case .unknownLocale(let input, let suggestions):
+            "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`locales FILTER` lists them)"
+        case .unknownNumberingSystem(let input, let suggestions):
+            "unknown numbering system \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .unknownCurrency(let input, let suggestions):
+            "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`currencies FILTER` lists ISO 4217 codes)"
+        case .unreadableAmount(let input, let locale):
+            "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
+        case .tooManyFractionDigits(let input, let currency, let allowed):
+            "\(input) has more fraction digits than \(currency) takes (\(allowed))"
+        case .amountNeedsRounding(let amount, let currency, let allowed):
+            "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add --round to round half-even"
+        case .tooManyDigits(let amount, let limit):
+            "\(amount) needs more than \(limit) digits (--max-digits)"
+        case .outsideLimits(let amount, let reason):
+            "\(amount) is \(reason.words)"
+        case .negativeNotAllowed(let amount):
+            "\(amount) is negative; this field takes no negative amounts (create it with --allow-negative)"
+        case .settingOutOfRange(let setting, let value, let allowed):
+            "\(setting.option) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
+        case .unreadableLimit(let setting, let text):
+            "\(setting.option) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
+        case .minimumAboveMaximum(let minimum, let maximum):
+            "--min \(minimum) is above --max \(maximum)"
+        case .invalidState(let problem):
+            switch problem {
+            case .notADigit(let value, let position): "digit \(position) is \(value), not a digit 0-9"
+            case .tooManyDigits(let count, let limit): "\(count) digits; a field holds at most \(limit)"
+            case .negativeCaret(let caret): "caret \(caret) is before the end of the digits"
+            }
+        case .offsetOutsideDisplay(let offset, let length):
+            "offset \(offset) is outside the display (0 to \(length) UTF-16 units)"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        }
+    }
+}
+
+extension FieldSetting {
+    /// The option of `new` that sets it.
+    var option: String {
+        switch self {
+        case .decimals: "--decimals"
+        case .maxDigits: "--max-digits"
+        case .maximum: "--max"
+        case .minimum: "--min"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import MoneyFieldEngine
+
+/// The field drawn as a kiosk screen: a box with the name, locale and currency, and the amount
+/// right-aligned in it.
+public enum KioskScreen {
+    /// Lines of the screen and where the caret is (`row` within the lines, `column` in terminal cells).
+    public struct Drawing: Equatable, Sendable {
+        public let lines: [String]
+        public let caretRow: Int
+        public let caretColumn: Int
+    }
+
+    /// Draws `field`; with `marker` the caret is also drawn into the text (for plain output).
+    public static func draw(name: String, field: MoneyField, width: Int = 40, marker: String? = nil, caption: String? = nil) -> Drawing {
+        let rendering = field.rendering
+        let configuration = field.configuration
+        let amount = marker.map { rendering.marked(with: $0) } ?? rendering.display
+        let inner = max(width - 4, TerminalWidth.of(amount) + 2, 20)
+        let header = name + String(repeating: " ", count: max(1, inner - TerminalWidth.of(name) - TerminalWidth.of("\(configuration.locale) · \(configuration.currency)")))
+            + "\(configuration.locale) · \(configuration.currency)"
+        func row(_ text: String, rightAligned: Bool = false) -> String {
+            let gap = String(repeating: " ", count: max(0, inner - TerminalWidth.of(text)))
+            return "│ " + (rightAligned ? gap + text : text + gap) + " │"
+        }
+        var lines = ["┌" + String(repeating: "─", count: inner + 2) + "┐", row(header), row("")]
+        let amountRow = lines.count
+        lines.append(row(amount, rightAligned: true))
+        lines.append(row(""))
+        if let caption { lines.append(row(caption)) }
+        lines.append("└" + String(repeating: "─", count: inner + 2) + "┘")
+        let beforeCaret = String(rendering.display.utf16.prefix(rendering.caretOffset)) ?? ""
+        let column = 2 + inner - TerminalWidth.of(amount) + TerminalWidth.of(beforeCaret)
+        return Drawing(lines: lines, caretRow: amountRow, caretColumn: column)
+    }
+}
+
+/// How many terminal cells a string takes: marks and format characters none, wide characters two.
+public enum TerminalWidth {
+    public static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+    }
+
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if properties.isDefaultIgnorableCodePoint { return 0 }
+        let value = scalar.value
+        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+        return wide ? 2 : 1
+    }
+}

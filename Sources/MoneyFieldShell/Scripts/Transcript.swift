@@ -1,0 +1,91 @@
+import Foundation
+
+/// A session script: `> command` lines, each followed by its expected output; `#` lines are comments.
+public struct Transcript: Sendable, Equatable {
+    /// One command, what stands before it, and the output it should print.
+    public struct Step: Sendable, Equatable {
+        /// Comment and blank lines before the command, kept verbatim for `--update`.
+        public var leading: [String]
+        public var command: String
+        /// 1-based line number of the `> ` line.
+        public var line: Int
+        public var expected: [String]
+    }
+
+    public var steps: [Step]
+    /// Comments and blank lines after the last step's output.
+    public var trailing: [String]
+
+    public static let commandPrefix = "> "
+
+    /// Reads script text; CRLF, a UTF-8 BOM and a missing final newline are fine.
+    public init(parsing text: String, path: String) throws(ScriptError) {
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        // Split on scalars: "\r\n" is one Character, so a Character split would miss CRLF ends.
+        var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.last == "\r" ? line.dropLast() : line)
+        }
+        if lines.last == "" { lines.removeLast() }
+
+        var steps: [Step] = []
+        var pending: [String] = []
+        var afterComment = false
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if line.hasPrefix(">") {
+                let command = line.hasPrefix(Self.commandPrefix) ? String(line.dropFirst(2)) : String(line.dropFirst())
+                steps.append(Step(leading: pending, command: command, line: number, expected: []))
+                pending = []
+                afterComment = false
+            } else if line.hasPrefix("#") || line.trimmingSpaces().isEmpty {
+                pending.append(line)
+                if line.hasPrefix("#") { afterComment = true }
+            } else if steps.isEmpty || afterComment || !pending.isEmpty {
+                let reason = steps.isEmpty
+                    ? "output before the first command"
+                    : "output after a comment or blank line belongs to no command"
+                throw ScriptError.malformed(path: path, line: number, reason: reason + "; start commands with \"> \"")
+            } else {
+                steps[steps.count - 1].expected.append(line)
+            }
+        }
+        self.steps = steps
+        self.trailing = pending
+    }
+
+    /// Reads a script file; invalid UTF-8 or binary content is an error naming the file.
+    public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .unreadable(path: displayPath, reason: "no such file (in a script, relative paths start at the script's folder; at the prompt, at the current one)")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable(path: displayPath, reason: "cannot read it (\(error.localizedDescription))")
+        }
+        guard data.count <= 16 << 20 else { throw .unreadable(path: displayPath, reason: "it is larger than 16 MiB") }
+        // Through the raw buffer: iterating `Data` byte by byte is slow on a large corpus.
+        let text = data.withUnsafeBytes { bytes in
+            bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
+        }
+        guard let text else {
+            throw .unreadable(path: displayPath, reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")
+        }
+        try self.init(parsing: text, path: displayPath)
+    }
+
+    /// The script text with each step's expected output replaced by `outputs` (same order).
+    public func rendered(withOutputs outputs: [[String]]) -> String {
+        var lines: [String] = []
+        for (step, output) in zip(steps, outputs) {
+            lines += step.leading
+            lines.append(Self.commandPrefix + step.command)
+            lines += output
+        }
+        lines += trailing
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    public var text: String { rendered(withOutputs: steps.map(\.expected)) }
+}

@@ -1,0 +1,33 @@
+import MoneyFieldEngine
+import MoneyFieldShell
+
+/// A key the field refused while typing a script.
+public struct RefusedKey: Equatable, CustomStringConvertible {
+    /// Position of the key in the script's key list, from 0.
+    public let index: Int
+    public let key: Key
+    public let rejection: Rejection
+
+    public init(index: Int, key: Key, rejection: Rejection) {
+        self.index = index
+        self.key = key
+        self.rejection = rejection
+    }
+
+    public var description: String { "key \(index) (\(key)): \(rejection)" }
+}
+
+/// Presses every key of `script` on `field`, going on after a refused key (which changes nothing),
+/// and returns the refused ones; an empty result means every key was taken.
+@discardableResult
+public func type(_ script: String, into field: inout MoneyField) throws(KeyScript.ParseError) -> [RefusedKey] {
+    var refused: [RefusedKey] = []
+    for (index, key) in try KeyScript.parse(script).enumerated() {
+        do throws(Rejection) {
+            try field.press(key)
+        } catch {
+            refused.append(RefusedKey(index: index, key: key, rejection: error))
+        }
+    }
+    return refused
+}

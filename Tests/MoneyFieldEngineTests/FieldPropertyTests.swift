@@ -1,0 +1,463 @@
+import Foundation
+import MoneyFieldEngine
+@testable import MoneyFieldShell
+import MoneyFieldTestSupport
+import PropertyBased
+import Testing
+
+/// Random key sequences on random fields, every step checked against SPEC §1.
+///
+/// Each sequence is drawn from its own deterministic seed (the sequence number), so a failure
+/// names a sequence that fails again on every run. The fields use every locale Foundation lists.
+@Suite("field properties")
+struct FieldPropertyTests {
+    /// 2,400 by default; `MONEYFIELD_SEQUENCES=100000 swift test --filter FieldPropertyTests` hunts longer.
+    static let sequenceCount = ProcessInfo.processInfo.environment["MONEYFIELD_SEQUENCES"].flatMap { Int($0) } ?? 2_400
+
+    static let currencies = [
+        "USD", "EUR", "JPY", "KWD", "CLF", "INR", "GBP", "CHF", "BHD", "IDR", "ILS", "IRR", "EGP", "ZAR",
+        "VND", "ISK", "TND", "UYW", "BRL", "CNY", "KRW", "XAF", "SAR", "MXN",
+    ]
+
+    /// One thing done to the field: a key, or a command that is not a key.
+    enum Step: Equatable, CustomStringConvertible {
+        case key(Key)
+        case locale(String)
+        case currency(String, round: Bool)
+        case paste(String)
+        case set(String)
+
+        var description: String {
+            switch self {
+            case .key(let key): Scenario.script([key])
+            case .locale(let id): "; locale \(id); "
+            case .currency(let code, let round): "; currency \(code)\(round ? " --round" : ""); "
+            case .paste(let text): "; paste \(VisibleText.escaped(text)); "
+            case .set(let text): "; set \(text); "
+            }
+        }
+    }
+
+    /// A field's settings and the steps taken on it.
+    struct Scenario: CustomStringConvertible {
+        var locale: String
+        var currency: String
+        var mode: EntryMode
+        var decimals: Int?
+        var maxDigits: Int
+        var maximum: String?
+        var minimum: String?
+        var allowsNegative: Bool
+        var accounting: Bool
+        var steps: [Step]
+
+        func configuration() throws -> FieldConfiguration {
+            try FieldConfiguration(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
+                                   maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting)
+        }
+
+        var description: String {
+            var options = ["--locale \(locale)", "--currency \(currency)", "--mode \(mode.rawValue)", "--max-digits \(maxDigits)"]
+            if let decimals { options.append("--decimals \(decimals)") }
+            if let maximum { options.append("--max \(maximum)") }
+            if let minimum { options.append("--min \(minimum)") }
+            if allowsNegative { options.append("--allow-negative") }
+            if accounting { options.append("--accounting") }
+            return "new f " + options.joined(separator: " ") + "; type " + Self.script(steps)
+        }
+
+        static func script(_ keys: some Sequence<Key>) -> String {
+            KeyScript.text(for: Array(keys))
+        }
+
+        static func script(_ steps: some Sequence<Step>) -> String { steps.map(\.description).joined() }
+    }
+
+    /// Xoshiro seeded from the sequence number through SplitMix64, so neighbouring numbers diverge.
+    static func generator(for sequence: Int) -> Xoshiro {
+        var state = UInt64(sequence) &+ 0x9E37_79B9_7F4A_7C15
+        func splitMix() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        return Xoshiro(seed: (splitMix(), splitMix(), splitMix(), splitMix()))
+    }
+
+    /// A canonical plain amount: no leading zeros, `0` before a bare fraction, no sign on zero.
+    static func plainAmount(integerDigits: ClosedRange<Int>, fractionDigits: ClosedRange<Int>, negative: Bool,
+                            using rng: inout Xoshiro) -> String {
+        func digits(_ count: Int) -> String {
+            var text = ""
+            for _ in 0..<count { text.append("0123456789".randomElement(using: &rng)!) }
+            return text
+        }
+        var integer = String(digits(Int.random(in: integerDigits, using: &rng)).drop { $0 == "0" })
+        if integer.isEmpty { integer = "0" }
+        let fractionCount = Int.random(in: fractionDigits, using: &rng)
+        let fraction = fractionCount > 0 ? "." + digits(fractionCount) : ""
+        let isZero = (integer + fraction).allSatisfy { $0 == "0" || $0 == "." }
+        return (negative && !isZero ? "-" : "") + integer + fraction
+    }
+
+    static func scenario(_ sequence: Int) -> Scenario {
+        var rng = generator(for: sequence)
+        let locale = LocaleCatalog.identifiers.randomElement(using: &rng)!
+        let currency = currencies.randomElement(using: &rng)!
+        let mode: EntryMode = Int.random(in: 0..<10, using: &rng) < 3 ? .whole : .atm
+        let decimals = Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 0...6, using: &rng) : nil
+        let maxDigits = switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<3: 30
+        case 3..<6: 12
+        default: Int.random(in: 1...30, using: &rng)
+        }
+        let allowsNegative = Bool.random(using: &rng)
+        let accounting = Int.random(in: 0..<4, using: &rng) == 0
+        func limit(negative: Bool) -> String {
+            plainAmount(integerDigits: 1...5, fractionDigits: Int.random(in: 0..<3, using: &rng) == 0 ? 1...1 : 0...0,
+                        negative: negative, using: &rng)
+        }
+        var maximum = Int.random(in: 0..<6, using: &rng) == 0 ? limit(negative: false) : nil
+        var minimum = Int.random(in: 0..<8, using: &rng) == 0 ? limit(negative: allowsNegative) : nil
+        if let low = minimum.flatMap({ ExactDecimal(plain: $0) }), let high = maximum.flatMap({ ExactDecimal(plain: $0) }), low > high {
+            swap(&minimum, &maximum)
+        }
+        let stepCount = Int.random(in: 1...60, using: &rng)
+        let unicodeDigits: [Character] = ["٣", "۷", "४", "５", "𞥙", "٠"]
+        var steps: [Step] = []
+        for _ in 0..<stepCount {
+            let roll = Int.random(in: 0..<200, using: &rng)
+            let step: Step = switch roll {
+            case 0..<96: .key(.digit(UInt8.random(in: 0...9, using: &rng)))
+            case 96..<102: .key(Key(digit: unicodeDigits.randomElement(using: &rng)!)!)
+            case 102..<126: .key(.backspace)
+            case 126..<138: .key(.delete)
+            case 138..<158: .key(.left)
+            case 158..<170: .key(.right)
+            case 170..<176: .key(.home)
+            case 176..<182: .key(.end)
+            case 182..<192: .key(.minus)
+            case 192..<194: .key(.clear)
+            case 194..<196:
+                .locale(localeSpelling(LocaleCatalog.identifiers.randomElement(using: &rng)!, using: &rng))
+            case 196..<198:
+                .currency(currencies.randomElement(using: &rng)!, round: Bool.random(using: &rng))
+            case 198:
+                .paste(["$", "1,2", "٣.٤", " 5 ", "abc", "९", "0"].shuffled(using: &rng).prefix(3).joined())
+            default:
+                .set(plainAmount(integerDigits: 0...(Bool.random(using: &rng) ? 4 : 32), fractionDigits: 0...4,
+                                 negative: Int.random(in: 0..<4, using: &rng) == 0, using: &rng))
+            }
+            steps.append(step)
+        }
+        return Scenario(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
+                        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, steps: steps)
+    }
+
+    /// The catalog's identifier as a user might write it: as listed, BCP 47 style, or asking for Latin digits.
+    static func localeSpelling(_ id: String, using rng: inout Xoshiro) -> String {
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: id.replacingOccurrences(of: "_", with: "-")
+        case 1: id + "@numbers=latn"
+        default: id
+        }
+    }
+
+    /// SPEC §1 written again, plainly, on strings of ASCII digits; amounts compared with Foundation's Decimal.
+    struct Model: Equatable {
+        var negative = false
+        var digits = ""
+        var caret = 0
+
+        static let posix = Locale(identifier: "en_US_POSIX")
+
+        static func decimal(_ plain: String) -> Decimal { Decimal(string: plain, locale: posix)! }
+
+        /// The signed amount the digit string stands for at `scale`.
+        func amount(_ scale: Int) -> Decimal { Self.scaled(negative: negative, digits: digits, scale: scale) }
+
+        static func scaled(negative: Bool, digits: String, scale: Int) -> Decimal {
+            var unscaled = digits.isEmpty ? Decimal(0) : decimal(digits)
+            var scaled = Decimal()
+            _ = NSDecimalMultiplyByPowerOf10(&scaled, &unscaled, Int16(-scale), .plain)
+            return negative ? -scaled : scaled
+        }
+
+        /// `-1234.50` for `negative`, `"123450"` at scale 2; the sign only on a non-zero amount.
+        static func plain(negative: Bool, digits: String, scale: Int) -> String {
+            let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+            let sign = negative && !digits.isEmpty ? "-" : ""
+            return scale == 0 ? sign + padded : sign + padded.dropLast(scale) + "." + padded.suffix(scale)
+        }
+
+        /// The digit string for a magnitude that is a whole number of units at `scale`, or nil.
+        static func digitString(_ amount: Decimal, scale: Int) -> String? {
+            var value = amount < 0 ? -amount : amount
+            var shifted = Decimal()
+            _ = NSDecimalMultiplyByPowerOf10(&shifted, &value, Int16(scale), .plain)
+            var whole = Decimal()
+            NSDecimalRound(&whole, &shifted, 0, .plain)
+            guard whole == shifted else { return nil }
+            let text = whole.description
+            return text == "0" ? "" : text
+        }
+
+        func limitRejection(from old: Decimal, to new: Decimal, _ configuration: FieldConfiguration) -> Rejection? {
+            if let maximum = configuration.maximum, new > Self.decimal(maximum.description), new > old {
+                return .aboveMaximum(maximum.description)
+            }
+            if let minimum = configuration.minimum, new < Self.decimal(minimum.description), new < old {
+                return .belowMinimum(minimum.description)
+            }
+            return nil
+        }
+
+        func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            let shown = configuration.shownFractionDigits
+            let slots = max(digits.count, shown + 1)
+            var padded = Array(String(repeating: "0", count: slots - digits.count) + digits)
+            var next = self
+            func strip(_ characters: [Character]) -> String { String(characters.drop { $0 == "0" }) }
+            switch key {
+            case .digit(let value):
+                padded.insert(Character(String(value)), at: slots - caret)
+                next.digits = strip(padded)
+            case .backspace:
+                if caret == slots { return .failure(.nothingToDelete) }
+                padded.remove(at: slots - caret - 1)
+                next.digits = strip(padded)
+                // Backspacing a padding zero ($0.0|5) changes nothing at all: refused (README).
+                if next.digits == digits { return .failure(.nothingToDelete) }
+            case .delete:
+                if caret == 0 { return .failure(.nothingToDeleteForward) }
+                padded.remove(at: slots - caret)
+                next.digits = strip(padded)
+                // SPEC §1: delete always moves the caret one slot right, even over a padding zero.
+                next.caret -= 1
+            case .left:
+                if caret == slots { return .failure(.caretAtStart) }
+                next.caret += 1
+            case .right:
+                if caret == 0 { return .failure(.caretAtEnd) }
+                next.caret -= 1
+            case .home: next.caret = slots
+            case .end: next.caret = 0
+            case .minus:
+                if !configuration.allowsNegative { return .failure(.negativeNotAllowed) }
+                next.negative.toggle()
+            case .clear:
+                return .success(Model())
+            }
+            if next.digits.count > configuration.maxDigits && next.digits.count > digits.count {
+                return .failure(.tooManyDigits(limit: configuration.maxDigits))
+            }
+            // A limit refuses only a step that goes (further) outside it.
+            if let rejection = limitRejection(from: amount(shown), to: next.amount(shown), configuration) {
+                return .failure(rejection)
+            }
+            next.caret = min(next.caret, max(next.digits.count, shown + 1))
+            return .success(next)
+        }
+
+        /// `currency CODE [--round]`: the new digits and how the change went, or the error.
+        func changingCurrency(to code: String, round: Bool, _ configuration: FieldConfiguration)
+            -> Result<(Model, MoneyField.CurrencyChange), FieldError>
+        {
+            let oldScale = configuration.shownFractionDigits
+            let newFraction = configuration.decimalsOverride ?? CurrencyCatalog.fractionDigits(for: code)
+            let newScale = configuration.mode == .atm ? newFraction : 0
+            let oldValue = Self.plain(negative: negative, digits: digits, scale: oldScale)
+            var change = MoneyField.CurrencyChange.exact
+            var newDigits: String
+            if let exact = Self.digitString(amount(oldScale), scale: newScale) {
+                newDigits = exact
+            } else if round {
+                var magnitude = Self.scaled(negative: false, digits: digits, scale: oldScale)
+                var rounded = Decimal()
+                NSDecimalRound(&rounded, &magnitude, newScale, .bankers)
+                newDigits = Self.digitString(rounded, scale: newScale)!
+                change = .rounded(from: oldValue, to: Self.plain(negative: negative, digits: newDigits, scale: newScale))
+            } else {
+                return .failure(.amountNeedsRounding(oldValue, currency: code, allowed: newScale))
+            }
+            if newDigits.count > configuration.maxDigits {
+                return .failure(.tooManyDigits(oldValue, limit: configuration.maxDigits))
+            }
+            if case .rounded(_, let to) = change {
+                let new = Self.scaled(negative: negative, digits: newDigits, scale: newScale)
+                if let maximum = configuration.maximum, new > Self.decimal(maximum.description) {
+                    return .failure(.outsideLimits(to, .aboveMaximum(maximum.description)))
+                }
+                if let minimum = configuration.minimum, new < Self.decimal(minimum.description) {
+                    return .failure(.outsideLimits(to, .belowMinimum(minimum.description)))
+                }
+            }
+            // A caret at the end stays there; elsewhere it stays by its digit as the fraction grows or shrinks.
+            let slots = max(newDigits.count, newScale + 1)
+            let newCaret = caret == 0 ? 0 : min(max(caret + newScale - oldScale, 0), slots)
+            return .success((Model(negative: negative, digits: newDigits, caret: newCaret), change))
+        }
+
+        /// `set PLAIN` for a canonical plain amount.
+        func setting(_ text: String, _ configuration: FieldConfiguration) -> Result<Model, FieldError> {
+            let scale = configuration.shownFractionDigits
+            let isNegative = text.hasPrefix("-")
+            let unsigned = isNegative ? String(text.dropFirst()) : text
+            let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+            var fraction = parts.count > 1 ? String(parts[1]) : ""
+            while fraction.last == "0" { fraction.removeLast() }
+            if fraction.count > scale {
+                return .failure(.tooManyFractionDigits(text, currency: configuration.currency, allowed: scale))
+            }
+            let normalized = (isNegative ? "-" : "") + String(parts[0]) + (fraction.isEmpty ? "" : "." + fraction)
+            if isNegative && !configuration.allowsNegative { return .failure(.negativeNotAllowed(text)) }
+            let digits = String((String(parts[0]) + fraction + String(repeating: "0", count: scale - fraction.count))
+                .drop { $0 == "0" })
+            if digits.count > configuration.maxDigits {
+                return .failure(.tooManyDigits(normalized, limit: configuration.maxDigits))
+            }
+            let amount = Self.decimal(text)
+            if let maximum = configuration.maximum, amount > Self.decimal(maximum.description) {
+                return .failure(.outsideLimits(text, .aboveMaximum(maximum.description)))
+            }
+            if let minimum = configuration.minimum, amount < Self.decimal(minimum.description) {
+                return .failure(.outsideLimits(text, .belowMinimum(minimum.description)))
+            }
+            return .success(Model(negative: isNegative, digits: digits, caret: 0))
+        }
+
+        func agrees(with state: FieldState) -> Bool {
+            state.isNegative == negative && state.digitString == digits && state.caretSlotsFromEnd == caret
+        }
+    }
+
+    /// What went wrong in one sequence, or nil.
+    static func check(_ scenario: Scenario) -> String? {
+        let configuration: FieldConfiguration
+        do { configuration = try scenario.configuration() } catch { return "configuration refused: \(error)" }
+        var field = MoneyField(configuration)
+        var model = Model()
+        var style = FieldReference.style(for: configuration)
+        if let problem = FieldReference.problems(in: field, style: style).first { return "empty field: \(problem)" }
+        for (index, step) in scenario.steps.enumerated() {
+            let before = field
+            let at = "after step \(index) (\(Scenario.script(scenario.steps.prefix(index + 1))))"
+            switch step {
+            case .key(let key):
+                let expected = model.pressing(key, field.configuration)
+                do {
+                    try field.press(key)
+                    guard case .success(let next) = expected else { return "\(at): taken, the model refuses it: \(expected)" }
+                    model = next
+                } catch {
+                    guard field == before, field.marked == before.marked else { return "\(at): refused key changed the field" }
+                    guard case .failure(let rejection) = expected, rejection == error else {
+                        return "\(at): refused with \(error), model says \(expected)"
+                    }
+                }
+            case .locale(let id):
+                do {
+                    try field.changeLocale(to: id)
+                } catch {
+                    return "\(at): \(error.localizedDescription)"
+                }
+                guard field.state == before.state else { return "\(at): a locale change changed the state" }
+                style = FieldReference.style(for: field.configuration)
+            case .currency(let code, let round):
+                let expected = model.changingCurrency(to: code, round: round, field.configuration)
+                do {
+                    let change = try field.changeCurrency(to: code, round: round)
+                    guard case .success(let (next, expectedChange)) = expected, change == expectedChange else {
+                        return "\(at): changed (\(change)), the model says \(expected)"
+                    }
+                    model = next
+                    style = FieldReference.style(for: field.configuration)
+                } catch {
+                    guard field == before else { return "\(at): a refused currency change changed the field" }
+                    guard case .failure(let modelError) = expected, modelError == error else {
+                        return "\(at): refused with \(error), model says \(expected)"
+                    }
+                }
+            case .paste(let text):
+                let found = text.unicodeScalars.filter { $0.properties.generalCategory == .decimalNumber }
+                var typed = 0
+                var stoppedBy: Rejection?
+                for scalar in found {
+                    switch model.pressing(Key(digit: Character(scalar))!, field.configuration) {
+                    case .success(let next): model = next; typed += 1
+                    case .failure(let rejection): stoppedBy = rejection
+                    }
+                    if stoppedBy != nil { break }
+                }
+                let outcome = field.paste(text)
+                guard (outcome.typed, outcome.found, outcome.stoppedBy) == (typed, found.count, stoppedBy) else {
+                    return "\(at): paste \(outcome), model says typed \(typed) of \(found.count), stopped by \(String(describing: stoppedBy))"
+                }
+            case .set(let text):
+                let expected = model.setting(text, field.configuration)
+                do {
+                    try field.set(text)
+                    guard case .success(let next) = expected else { return "\(at): set, the model says \(expected)" }
+                    model = next
+                } catch {
+                    guard field == before else { return "\(at): a failed set changed the field" }
+                    guard case .failure(let modelError) = expected, modelError == error else {
+                        return "\(at): set failed with \(error), model says \(expected)"
+                    }
+                }
+            }
+            guard model.agrees(with: field.state) else { return "\(at): state \(field.state), model \(model)" }
+            if let problem = FieldReference.problems(in: field, style: style).first { return "\(at): \(problem)" }
+        }
+        // What the field shows reads back as the same amount.
+        if !(field.state.digits.isEmpty && field.state.isNegative) {
+            let shown = field.configuration
+            do {
+                var reader = MoneyField(try FieldConfiguration(
+                    locale: shown.locale, currency: shown.currency, mode: shown.mode, decimals: shown.decimalsOverride,
+                    maxDigits: 30, allowsNegative: true, accounting: shown.accounting))
+                try reader.set(field.rendering.display)
+                if reader.amount != field.amount {
+                    return "set \(VisibleText.escaped(field.rendering.display)) read \(reader.amount), shown \(field.amount)"
+                }
+            } catch {
+                return "set \(VisibleText.escaped(field.rendering.display)) failed: \(error.localizedDescription)"
+            }
+        }
+        return nil
+    }
+
+    @Test("random key sequences on random fields keep every SPEC §1 property", arguments: 0..<4)
+    func randomSequences(shard: Int) {
+        var failures = 0
+        for sequence in stride(from: shard, to: Self.sequenceCount, by: 4) {
+            let scenario = Self.scenario(sequence)
+            if let failure = Self.check(scenario) {
+                Issue.record("sequence \(sequence): \(scenario)\n  \(failure)")
+                failures += 1
+                if failures == 10 { return }
+            }
+        }
+    }
+
+    @Test("the generator reaches every kind of field, key and command")
+    func coverage() {
+        let scenarios = (0..<Self.sequenceCount).map(Self.scenario)
+        #expect(Set(scenarios.map(\.locale)).count > 800)
+        #expect(Set(scenarios.map(\.currency)) == Set(Self.currencies))
+        #expect(scenarios.contains { $0.mode == .whole } && scenarios.contains { $0.mode == .atm })
+        #expect(scenarios.contains { $0.allowsNegative } && scenarios.contains { !$0.allowsNegative })
+        #expect(scenarios.contains { $0.accounting } && scenarios.contains { $0.decimals != nil })
+        #expect(scenarios.contains { $0.maximum != nil } && scenarios.contains { $0.minimum?.hasPrefix("-") == true })
+        let steps = scenarios.flatMap(\.steps)
+        let keys = Set(steps.compactMap { if case .key(let key) = $0 { key } else { nil } })
+        #expect(keys.count == 18, "ten digits and eight named keys")
+        #expect(steps.count > 50_000)
+        #expect(steps.filter { if case .locale = $0 { true } else { false } }.count > 500)
+        #expect(steps.filter { if case .currency = $0 { true } else { false } }.count > 500)
+        #expect(steps.filter { if case .paste = $0 { true } else { false } }.count > 200)
+        #expect(steps.filter { if case .set = $0 { true } else { false } }.count > 200)
+    }
+}

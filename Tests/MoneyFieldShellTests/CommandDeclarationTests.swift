@@ -1,0 +1,81 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldTestSupport
+@testable import MoneyFieldShell
+import Testing
+
+/// Every command is declared once, whole: usage, summary, help, what completion offers for each
+/// argument; the README's list and `help` say the same.
+@Suite struct CommandDeclarationTests {
+    /// The upper-case placeholders of a usage line that are positional arguments (not option values).
+    static func positionalPlaceholders(_ usage: String) -> [String] {
+        let firstForm = usage.components(separatedBy: " | ")[0]
+        var words = firstForm.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+        words.removeFirst()
+        var placeholders: [String] = []
+        var afterOption = false
+        for word in words {
+            defer { afterOption = word.hasPrefix("--") }
+            if word.hasPrefix("--") || afterOption { continue }
+            if word == word.uppercased(), word.first?.isLetter == true { placeholders.append(word) }
+        }
+        return placeholders
+    }
+
+    @Test(arguments: Commands.all.map(\.name))
+    func everyCommandIsDeclaredWhole(name: String) throws {
+        let command = try #require(Commands.named(name))
+        #expect(command.usage.hasPrefix(name), "usage starts with the name")
+        #expect(!command.summary.isEmpty)
+        let positional = command.arguments.filter { $0 != .fieldOptions }
+        #expect(positional.count == Self.positionalPlaceholders(command.usage).count,
+                "one completion kind per argument in \(command.usage)")
+        let usageFlags = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            .filter { $0.hasPrefix("--") }
+        if !command.arguments.contains(.fieldOptions) {
+            #expect(Set(usageFlags) == Set(command.flags), "flags in the usage are the flags completion offers")
+        }
+        let help = try Session().handle("help \(name)").lines.map(\.text)
+        #expect(help.first == "usage: " + command.usage)
+        #expect(help.dropFirst().first == command.summary)
+    }
+
+    @Test func namesAndAliasesAreUnique() {
+        let all = Commands.all.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test(arguments: Commands.all.map(\.name))
+    func completionOffersWhatTheDeclarationSays(name: String) throws {
+        let command = try #require(Commands.named(name))
+        guard let first = command.arguments.first else { return }
+        let session = try Session()
+        let offered = Completer.completions(for: name + " ", session: session)
+        switch first {
+        case .field: #expect(offered == ["amount"])
+        case .command: #expect(offered == Commands.names)
+        case .keys: #expect(offered == KeyTable.all.map { "<\($0.name)>" })
+        case .locale: #expect(offered == LocaleCatalog.identifiers)
+        case .currency: #expect(offered == CurrencyCatalog.codes)
+        case .choice(let words): #expect(offered == words)
+        case .newName, .text, .fieldOptions, .file: break
+        }
+    }
+
+    /// The README's table of shell commands, row by row, is `help`'s list.
+    @Test func readmeListsTheCommandsAsHelpDoes() throws {
+        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
+        let expected = Commands.all.map { "| `\($0.usage.replacingOccurrences(of: "|", with: "\\|"))` | \($0.summary.replacingOccurrences(of: "|", with: "\\|")) |" }
+        #expect(rows == expected, "README rows:\n\(rows.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
+    }
+
+    @Test func everyNamedKeyIsInTheTableOnce() throws {
+        #expect(KeyTable.all.map(\.key) == Key.editingKeys)
+        #expect(Set(KeyTable.all.map(\.name)).count == KeyTable.all.count)
+        for named in KeyTable.all {
+            #expect(KeyTable.key(named: named.name) == named.key)
+            #expect(try KeyScript.parse(KeyScript.text(for: [named.key])) == [named.key])
+        }
+    }
+}
