@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a write did not go through: the stream's name and the system's error.
+public struct WriteFailure: Error, Equatable, Sendable {
+    public let streamName: String
+    public let code: Int32
+
+    /// The reader went away (`| head`): the end of the job, not a fault to report.
+    public var isBrokenPipe: Bool { code == EPIPE }
+
+    public var message: String { "cannot write to \(streamName): \(String(cString: strerror(code)))" }
+}
+
+/// The one checked way to write to a descriptor: short writes are continued, EINTR retried, and
+/// any failure (EPIPE, ENOSPC, a closed descriptor) comes back as a `WriteFailure`, never a trap.
+public struct CheckedWriter: Sendable {
+    public static let standardOutput = CheckedWriter(descriptor: STDOUT_FILENO, streamName: "standard output")
+    public static let standardError = CheckedWriter(descriptor: STDERR_FILENO, streamName: "standard error")
+
+    public let descriptor: Int32
+    public let streamName: String
+
+    public init(descriptor: Int32, streamName: String) {
+        self.descriptor = descriptor
+        self.streamName = streamName
+    }
+
+    public func write(_ text: String) throws(WriteFailure) {
+        var text = text
+        try text.withUTF8 { bytes throws(WriteFailure) in try write(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailure(streamName: streamName, code: errno)
+            }
+            offset += written
+        }
+    }
+}
