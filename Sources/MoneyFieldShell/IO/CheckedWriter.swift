@@ -26,8 +26,12 @@ public struct CheckedWriter: Sendable {
     }
 
     public func write(_ text: String) throws(WriteFailure) {
-        var text = text
-        try text.withUTF8 { bytes throws(WriteFailure) in try write(bytes: UnsafeRawBufferPointer(bytes)) }
+        let bytes = Array(text.utf8)
+        let failure: WriteFailure? = bytes.withUnsafeBytes { buffer in
+            do throws(WriteFailure) { try write(bytes: buffer) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     public func write(bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
