@@ -42,13 +42,13 @@ struct DemoCommand: ParsableCommand {
             let captions = entry.leading.filter { $0.hasPrefix("#") }
                 .map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
             if onTerminal { emit("\u{1B}[2J\u{1B}[H") }
-            emit(captions.map { (console.useColor ? "\u{1B}[36m\($0)\u{1B}[0m" : $0) + "\n" }.joined())
+            emit(captions.map(VisibleText.terminalSafe).map { (console.useColor ? "\u{1B}[36m\($0)\u{1B}[0m" : $0) + "\n" }.joined())
             if step {
                 emit("[step \(number + 1)/\(transcript.steps.count): Enter to go on]\n")
                 _ = stepReader.next()
             }
             emit(session.prompt)
-            for character in entry.command {
+            for character in VisibleText.terminalSafe(entry.command) {
                 emit(String(character))
                 pause(pace)
             }
@@ -62,11 +62,11 @@ struct DemoCommand: ParsableCommand {
             pause(pace * 12)
             if result.quits { break }
         }
-        emit("demo finished: \(transcript.steps.count) step\(transcript.steps.count == 1 ? "" : "s") from \(file)\n")
+        emit("demo finished: \(transcript.steps.count) step\(transcript.steps.count == 1 ? "" : "s") from \(VisibleText.terminalSafe(file))\n")
     }
 
     private func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Output.write(text)
     }
 
     private func pause(_ milliseconds: Int) {

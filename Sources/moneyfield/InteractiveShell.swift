@@ -18,15 +18,15 @@ struct InteractiveShell {
             switch editor.readLine() {
             case .end:
                 // Ctrl-D leaves the cursor after the prompt; the next shell prompt wants a line of its own.
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                Output.write("\n")
                 return
             case .interrupted:
-                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                Output.write("^C\n")
             case .line(let bytes):
                 editor.remember(bytes)
                 let result = session.handle(bytes: bytes)
                 console.write(result)
-                if result.rangBell { FileHandle.standardOutput.write(Data("\u{7}".utf8)) }
+                if result.rangBell { Output.write("\u{7}") }
                 if result.kioskField != nil { KioskMode(session: session, console: console).run() }
                 if result.quits { return }
             }

@@ -21,18 +21,23 @@ struct Moneyfield: ParsableCommand {
         defaultSubcommand: ShellCommand.self)
 
     /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
+    /// Every message goes through the checked writer: `--help >/dev/full` is an error, not a silent 0.
     static func main() {
+        Output.prepareStandardStreams()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            if code == .success || code == .failure {
-                exit(withError: error)
-            }
             let message = fullMessage(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(code == .validationFailure || error is ValidationError ? 2 : code.rawValue)
+            if code == .success {
+                // --help and --version: what was asked for, so to standard output.
+                if !message.isEmpty { Output.write(message + "\n") }
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { Output.writeError(VisibleText.terminalSafe(message) + "\n") }
+            let status = code == .validationFailure || error is ValidationError ? 2 : code.rawValue
+            Foundation.exit(status)
         }
     }
 }

@@ -82,7 +82,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         output.append("\(passed) passed, \(failed) failed")
-        FileHandle.standardOutput.write(Data(output.map { $0 + "\n" }.joined().utf8))
+        Output.write(output.map { VisibleText.terminalSafe($0) + "\n" }.joined())
         if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -113,7 +113,7 @@ struct KioskMode {
     }
 
     private func bell() {
-        FileHandle.standardOutput.write(Data("\u{7}".utf8))
+        Output.write("\u{7}")
     }
 
     /// The box from the top of the screen, the real cursor at the caret.
@@ -130,6 +130,6 @@ struct KioskMode {
         screen += "\u{1B}[J"
         // Rows and columns count from 1 in the cursor position sequence.
         screen += "\u{1B}[\(1 + 1 + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
-        FileHandle.standardOutput.write(Data(screen.utf8))
+        Output.write(screen)
     }
 }

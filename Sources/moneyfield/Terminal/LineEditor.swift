@@ -131,7 +131,7 @@ final class LineEditor {
     private func warn(_ message: String) {
         guard !historyWarned else { return }
         historyWarned = true
-        FileHandle.standardError.write(Data("warning: \(message) (history is kept for this session only; set MONEYFIELD_HISTORY to choose the file)\n".utf8))
+        try? CheckedWriter.standardError.write("warning: \(VisibleText.terminalSafe(message)) (history is kept for this session only; set MONEYFIELD_HISTORY to choose the file)\n")
     }
 
     /// Tab: insert what is certain, list what is not, ring when nothing fits.
@@ -153,7 +153,7 @@ final class LineEditor {
             fflush(nil)
             let size = TerminalSize.current()
             let lines = CandidateList.lines(candidates, width: size.columns, maximumRows: max(4, size.rows / 3))
-            FileHandle.standardOutput.write(Data(("\n" + lines.map { $0 + "\n" }.joined()).utf8))
+            Output.write("\n" + lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
             return UInt8(CC_REDISPLAY)
         }
     }
