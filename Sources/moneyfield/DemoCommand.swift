@@ -30,7 +30,7 @@ struct DemoCommand: ParsableCommand {
         do {
             transcript = try Transcript(contentsOf: url, displayPath: file)
         } catch {
-            throw ValidationError(error.errorDescription ?? "\(error)")
+            throw UnusableInput(error.errorDescription ?? "\(error)")
         }
         let session = try Session(options: SessionOptions(
             isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))

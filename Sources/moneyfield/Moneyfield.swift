@@ -35,9 +35,23 @@ struct Moneyfield: ParsableCommand {
                 if !message.isEmpty { Output.write(message + "\n") }
                 Foundation.exit(0)
             }
-            if !message.isEmpty { Output.writeError(VisibleText.terminalSafe(message) + "\n") }
+            if let unusable = error as? UnusableInput {
+                Console.error(unusable.message)
+                Foundation.exit(2)
+            }
+            if !message.isEmpty {
+                Output.writeError(message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { VisibleText.terminalSafe(String($0)) + "\n" }.joined())
+            }
             let status = code == .validationFailure || error is ValidationError ? 2 : code.rawValue
             Foundation.exit(status)
         }
     }
+}
+
+/// Input that names no usable file or value, though the arguments themselves parsed: said as
+/// `error: …` without the usage line (the arguments were fine), exit status 2.
+struct UnusableInput: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }

@@ -37,9 +37,9 @@ struct TestCommand: ParsableCommand {
         do {
             scripts = try ScriptRunner.scripts(in: paths, base: base)
         } catch {
-            throw ValidationError(error.errorDescription ?? "\(error)")
+            throw UnusableInput(error.errorDescription ?? "\(error)")
         }
-        guard !scripts.isEmpty else { throw ValidationError("no *.session scripts in \(paths.joined(separator: " "))") }
+        guard !scripts.isEmpty else { throw UnusableInput("no *.session scripts in \(paths.joined(separator: " ")); give script files or folders that hold them") }
 
         let runner = ScriptRunner(allowsWrite: allowWrite)
         let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
@@ -62,13 +62,18 @@ struct TestCommand: ParsableCommand {
                 output.append("error: \(error.errorDescription ?? "\(error)")")
                 continue
             }
+            if update, let quitLine = report.quitEarlyAt {
+                failed += 1
+                output.append("error: \(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)")
+                continue
+            }
             if update, report.needsUpdate, let updated = report.updatedText {
-                do {
-                    try AtomicFile.write(updated, to: script.url)
+                do throws(FileError) {
+                    try AtomicFile.write(updated, to: script.url, displayPath: report.path)
                     output.append("updated \(report.path) (\(report.mismatches.count) step\(report.mismatches.count == 1 ? "" : "s"))")
                 } catch {
                     failed += 1
-                    output.append("error: cannot update \(report.path): \(error.localizedDescription)")
+                    output.append("error: cannot update \(error.message)")
                     continue
                 }
                 passed += 1

@@ -1,18 +1,102 @@
 import Foundation
 
-/// Writes files whole or not at all: a temporary file beside the target, then a rename.
+/// Replaces files whole or not at all, as sqlite and git do: an exclusive temporary file with an
+/// unpredictable name beside the target, written and fsynced, then renamed over it.
+///
+/// A link is followed to the file it names, which is the one replaced (the link stays a link);
+/// the replaced file keeps its permissions; a SIGINT or SIGTERM meanwhile removes the temporary.
 public enum AtomicFile {
-    public static func write(_ text: String, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    public static func write(_ text: String, to url: URL, displayPath: String) throws(FileError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= TextFile.maximumBytes else {
+            throw FileError(path: displayPath, reason: "would be \(bytes.count) bytes, more than the \(TextFile.maximumBytes >> 20) MiB a script may have; not written")
+        }
+        let target = try resolvedTarget(of: url, displayPath: displayPath)
+        var status = stat()
+        var mode: mode_t = 0o644
+        if lstat(target, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw FileError(path: displayPath, reason: "is not a regular file; not replaced")
             }
+            mode = status.st_mode & 0o7777
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = Array((folder.isEmpty ? "." : folder).utf8CString.dropLast())
+            + Array("/.\((target as NSString).lastPathComponent).XXXXXX".utf8CString)
+        // mkstemp opens with O_CREAT | O_EXCL: never an existing file, never through a link.
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
+        let temporary = String(cString: template)
+        PendingTemporary.set(template)
+        defer { PendingTemporary.clear() }
+        do throws(FileError) {
+            let writer = CheckedWriter(descriptor: descriptor, streamName: displayPath)
+            do throws(WriteFailure) { try writer.write(text) } catch {
+                throw FileError.describing(errno: error.code, path: displayPath)
+            }
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw .describing(errno: errno, path: displayPath) }
+            guard close(descriptor) == 0 else { throw .describing(errno: errno, path: displayPath) }
+            guard rename(temporary, target) == 0 else { throw .describing(errno: errno, path: displayPath) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            close(descriptor)
+            unlink(temporary)
             throw error
         }
+        // The rename is durable only once the folder is on disk too.
+        let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
     }
+
+    /// The path of the file to replace: `url`, or the file its chain of links ends at.
+    private static func resolvedTarget(of url: URL, displayPath: String) throws(FileError) -> String {
+        var path = url.path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(path, &buffer, buffer.count - 1)
+            guard length >= 0 else { throw .describing(errno: errno, path: displayPath) }
+            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = destination.hasPrefix("/") ? destination : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw .describing(errno: ELOOP, path: displayPath)
+    }
+}
+
+/// The temporary file an atomic write has open, removed if SIGINT or SIGTERM ends the process
+/// first. Kept in a fixed C buffer so the signal handler only reads memory and calls `unlink`.
+enum PendingTemporary {
+    private nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
+        return buffer
+    }()
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// The handlers before `set`, put back by `clear`.
+    private nonisolated(unsafe) static var previous: [__sighandler_t?] = []
+
+    static func set(_ cPath: [CChar]) {
+        guard cPath.count <= Int(PATH_MAX) else { return }
+        cPath.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
+        previous = signals.map { signal($0, removePendingAndResend) }
+    }
+
+    static func clear() {
+        path[0] = 0
+        for (signalNumber, handler) in zip(signals, previous) { signal(signalNumber, handler) }
+        previous = []
+    }
+
+    fileprivate static func removeForSignal() {
+        if path[0] != 0 { unlink(path) }
+    }
+}
+
+private func removePendingAndResend(_ signalNumber: Int32) {
+    PendingTemporary.removeForSignal()
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
 }

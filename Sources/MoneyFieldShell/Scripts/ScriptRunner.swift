@@ -32,14 +32,16 @@ public struct ScriptRunner: Sendable {
         public let error: ScriptError?
         let transcript: Transcript?
         let outputs: [[String]]
+        /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
+        public var quitEarlyAt: Int? = nil
 
         public var commandCount: Int { transcript?.steps.count ?? 0 }
         /// The script with every expectation replaced by what was printed (for `--update`);
         /// made only when asked for, so a plain replay never renders text.
-        public var updatedText: String? { transcript?.rendered(withOutputs: outputs) }
+        public var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
         public var originalText: String? { transcript?.text }
         /// Whether `--update` would change the file.
-        public var needsUpdate: Bool { transcript.map { $0.steps.map(\.expected) != outputs } ?? false }
+        public var needsUpdate: Bool { quitEarlyAt == nil && (transcript.map { $0.steps.map(\.expected) != outputs } ?? false) }
 
         public var passed: Bool { error == nil && mismatches.isEmpty }
     }
@@ -75,7 +77,9 @@ public struct ScriptRunner: Sendable {
                 mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
             }
         }
-        return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs)
+        let hasUnrunSteps = quitAt.map { line in transcript.steps.contains { $0.line > line } } ?? false
+        return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs,
+                      quitEarlyAt: hasUnrunSteps ? quitAt : nil)
     }
 
     /// Every `*.session` below the given files and folders, sorted; a missing path is an error.
@@ -83,11 +87,12 @@ public struct ScriptRunner: Sendable {
         var found: [(url: URL, display: String)] = []
         for path in paths {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw .unreadable(path: path, reason: "no such file or folder")
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                let error = FileError.describing(errno: errno, path: path)
+                throw .unreadable(path: path, reason: errno == ENOENT ? "no such file or folder" : error.reason)
             }
-            if !isDirectory.boolValue {
+            if status.st_mode & S_IFMT != S_IFDIR {
                 found.append((url, path))
                 continue
             }

@@ -54,21 +54,15 @@ public struct Transcript: Sendable, Equatable {
         self.trailing = pending
     }
 
-    /// Reads a script file; invalid UTF-8 or binary content is an error naming the file.
+    /// Reads a script file; a folder, a FIFO, a file over the size limit, invalid UTF-8 or binary
+    /// content is an error naming the file.
     public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .unreadable(path: displayPath, reason: "no such file (in a script, relative paths start at the script's folder; at the prompt, at the current one)")
+        let bytes: [UInt8]
+        do { bytes = try TextFile.read(url, displayPath: displayPath) } catch {
+            let hint = error.isMissing ? " (in a script, relative paths start at the script's folder; at the prompt, at the current one)" : ""
+            throw .unreadable(path: displayPath, reason: error.reason + hint)
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .unreadable(path: displayPath, reason: "cannot read it (\(error.localizedDescription))")
-        }
-        guard data.count <= 16 << 20 else { throw .unreadable(path: displayPath, reason: "it is larger than 16 MiB") }
-        // Through the raw buffer: iterating `Data` byte by byte is slow on a large corpus.
-        let text = data.withUnsafeBytes { bytes in
-            bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
-        }
+        let text = bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
         guard let text else {
             throw .unreadable(path: displayPath, reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")
         }
