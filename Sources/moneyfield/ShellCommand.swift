@@ -24,6 +24,9 @@ struct ShellCommand: ParsableCommand {
     @Option(help: "Record the session to this script file (as the `record` command does).")
     var record: String?
 
+    @Flag(help: "Replace the --record file if it exists.")
+    var forceRecord = false
+
     func validate() throws {
         do {
             _ = try FieldConfiguration(locale: locale, currency: currency)
@@ -37,7 +40,7 @@ struct ShellCommand: ParsableCommand {
         let session = try Session(options: SessionOptions(locale: locale, currency: currency, isInteractive: interactive))
         let console = Console()
         if let record {
-            let result = session.startRecording(to: record, replacing: false)
+            let result = session.startRecording(to: record, replacing: forceRecord)
             console.write(result)
             if result.failed { throw ExitCode.failure }
         }

@@ -62,6 +62,7 @@ struct TestCommand: ParsableCommand {
                 output.append("error: \(error.errorDescription ?? "\(error)")")
                 continue
             }
+            if let note = report.note { output.append("note: " + note) }
             if update, let quitLine = report.quitEarlyAt {
                 failed += 1
                 output.append("error: \(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)")

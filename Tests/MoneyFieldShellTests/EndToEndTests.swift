@@ -127,7 +127,7 @@ import Testing
         let existing = try folder.file("keep.session", "# precious\n")
         let outcome = try run(["--record", "keep.session"], input: "1\n", in: folder.url)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("keep.session exists; record to another file or add --force to replace it"))
+        #expect(outcome.stdout.contains("keep.session exists; record to another file, or replace it (`record FILE --force` at the prompt, `--record FILE --force-record` on the command line)"))
         #expect(try String(contentsOf: existing, encoding: .utf8) == "# precious\n")
     }
 
@@ -154,7 +154,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         let text = try String(contentsOf: script, encoding: .utf8)
-        #expect(text.hasSuffix("> type 345\neur: 3,45|\u{00A0}€\n"))
+        #expect(text.hasSuffix("> type 345\neur: 3,45|\u{00A0}€\n\n"))
         #expect(try run(["test", "crash.session"], in: folder.url).stdout == "1 passed, 0 failed\n")
     }
 

@@ -94,7 +94,7 @@ import Testing
         defer { folder.remove() }
         let script = try folder.file("w.session", "> record out.session\n")
         let denied = ScriptRunner().run(script, displayPath: "w.session")
-        #expect(denied.mismatches.first?.actual == ["error: this script may not write files; run it with --allow-write to let it record"])
+        #expect(denied.mismatches.first?.actual == ["error: this script may not write files; replay it with `moneyfield test --allow-write` (or `demo --allow-write`) to let it record"])
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.session").path))
         _ = ScriptRunner(allowsWrite: true).run(script, displayPath: "w.session")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.session").path))
@@ -141,7 +141,7 @@ import Testing
         #expect(text.contains("> drop amount\n"))
         let report = ScriptRunner().run(url, displayPath: "mid")
         #expect(report.passed, "\(report.mismatches)")
-        #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n"))
+        #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n\n"))
     }
 
     @Test func recordRefusesToOverwriteWithoutForce() throws {
@@ -205,7 +205,7 @@ import Testing
         _ = session.handle("record off")
         let url = folder.url.appendingPathComponent("k.session")
         let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(text.contains("> use price\nprice: $0.00|\n> type 7\nprice: $0.07|\n"))
+        #expect(text.contains("> use price\nprice: $0.00|\n\n> type 7\nprice: $0.07|\n\n"))
         #expect(!text.contains("kiosk"))
         #expect(replay(url).passed)
     }

@@ -23,7 +23,7 @@ extension Session {
             guard let recorder else { throw CommandError("not recording; start with `record FILE`") }
             recorder.close()
             self.recorder = nil
-            return CommandResult(lines: [.plain("recording stopped: \(recorder.url.path)")])
+            return CommandResult(lines: [.plain("recording stopped: \(VisibleText.terminalSafe(recorder.displayPath))")])
         }
         return try startRecording(words[0], replacing: replacing)
     }
@@ -43,9 +43,10 @@ extension Session {
         do { transcript = try Transcript(contentsOf: url, displayPath: words[0]) } catch {
             throw CommandError(error.errorDescription ?? "\(error)")
         }
+        var result = CommandResult()
+        if let note = transcript.cutBlockNote { result.append(.plain("note: \(VisibleText.terminalSafe(words[0])): \(note)")) }
         sourceStack.append(url)
         defer { sourceStack.removeLast() }
-        var result = CommandResult()
         for step in transcript.steps {
             let stepResult = run(step.command)
             result.append(contentsOf: stepResult)

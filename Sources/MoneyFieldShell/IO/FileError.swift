@@ -28,6 +28,7 @@ public struct FileError: Error, Equatable, Sendable {
         case ENOSPC: "the disk is full"
         case EROFS: "the file system is read-only"
         case ENAMETOOLONG: "the name is too long"
+        case ENXIO: "is a FIFO or device with nothing on the other end; give a regular file"
         default: String(cString: strerror(code))
         }
         return FileError(path: path, reason: reason)

@@ -21,15 +21,18 @@ extension Session {
 
     func startRecording(_ path: String, replacing: Bool) throws(CommandError) -> CommandResult {
         guard mayWriteFiles else {
-            throw CommandError("this script may not write files; run it with --allow-write to let it record")
+            throw CommandError(sourceStack.isEmpty
+                ? "this script may not write files; replay it with `moneyfield test --allow-write` (or `demo --allow-write`) to let it record"
+                : "a script run with `source` may not write files; start `record FILE` at the prompt instead")
         }
-        guard recorder == nil else { throw CommandError("already recording to \(recorder!.url.path); `record off` first") }
+        guard recorder == nil else { throw CommandError("already recording to \(VisibleText.terminalSafe(recorder!.displayPath)); `record off` first") }
         let url = resolve(path)
         let preamble = try reconstruction()
+        // The path is escaped: a newline in a file name must not start a line of the script.
         recorder = try TranscriptRecorder(
-            url: url, replacing: replacing,
-            header: ["# Recorded with moneyfield; replay with: moneyfield test \(path)"] + preamble)
-        return CommandResult(lines: [.plain("recording to \(url.path)")])
+            url: url, displayPath: path, replacing: replacing,
+            header: ["\(Transcript.recordingMarker); replay with: moneyfield test \(VisibleText.escaped(path))"] + preamble)
+        return CommandResult(lines: [.plain("recording to \(path)")])
     }
 
     /// What a recording keeps of a handled line, so that the script replays as the session went:
@@ -42,7 +45,8 @@ extension Session {
     func recordedForm(of line: String, result: CommandResult, activeBefore: String?)
         -> (command: String, output: [OutputLine])?
     {
-        guard let recorder else { return nil }
+        // A line refused for its bytes (a NUL, a CR, too long) changed nothing and could not be replayed.
+        guard let recorder, Self.problem(with: line) == nil else { return nil }
         let words = (try? Tokenizer.words(Substring(line))) ?? []
         switch words.first {
         case "record":

@@ -44,6 +44,9 @@ public struct ScriptRunner: Sendable {
         public var needsUpdate: Bool { quitEarlyAt == nil && (transcript.map { $0.steps.map(\.expected) != outputs } ?? false) }
 
         public var passed: Bool { error == nil && mismatches.isEmpty }
+
+        /// Worth telling even when the script passed (a cut recording).
+        public var note: String? { transcript?.cutBlockNote.map { "\(path): \($0)" } }
     }
 
     /// Replays the script at `url`; `displayPath` names it in reports.

@@ -15,8 +15,18 @@ public struct Transcript: Sendable, Equatable {
     public var steps: [Step]
     /// Comments and blank lines after the last step's output.
     public var trailing: [String]
+    /// The note a replay prints for a cut recording, or nil.
+    public var cutBlockNote: String? {
+        cutBlockLine.map { "the recording was cut short in the block at line \($0) (the recorder was stopped mid-write); replayed up to the command before it" }
+    }
+
+    /// The line of a recording's last block when it was cut short (the recorder was killed
+    /// mid-write); that block is left out, so the script replays up to the command before.
+    public var cutBlockLine: Int?
 
     public static let commandPrefix = "> "
+    /// The first line of every recording; only there does a missing final blank line mean a cut block.
+    public static let recordingMarker = "# Recorded with moneyfield"
 
     /// Reads script text; CRLF, a UTF-8 BOM and a missing final newline are fine.
     public init(parsing text: String, path: String) throws(ScriptError) {
@@ -26,6 +36,8 @@ public struct Transcript: Sendable, Equatable {
         var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             String(line.last == "\r" ? line.dropLast() : line)
         }
+        // A recording ends every block with a blank line; a last block without one was cut.
+        let recordingWasCut = body.hasPrefix(Self.recordingMarker) && !body.hasSuffix("\n\n") && !body.hasSuffix("\r\n\r\n")
         if lines.last == "" { lines.removeLast() }
 
         var steps: [Step] = []
@@ -49,6 +61,10 @@ public struct Transcript: Sendable, Equatable {
             } else {
                 steps[steps.count - 1].expected.append(line)
             }
+        }
+        if recordingWasCut, let cut = steps.popLast() {
+            cutBlockLine = cut.line
+            pending = []
         }
         self.steps = steps
         self.trailing = pending
