@@ -26,6 +26,22 @@ struct HistoryFile: Equatable {
         return location(environment: environment, home: home)
     }
 
+    /// The first line libedit writes; a file that starts otherwise is someone else's.
+    static let signature = Array("_HiStOrY_V2_".utf8)
+
+    /// Whether the path is free, empty, or holds a libedit history: the only files it may replace.
+    var holdsHistory: Bool {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        if status.st_size == 0 { return true }
+        var head = [UInt8](repeating: 0, count: Self.signature.count)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == head.count && head == Self.signature
+    }
+
     /// Makes the folder the file goes in (private to the user, as a state folder should be).
     func prepareFolder() throws {
         let folder = url.deletingLastPathComponent()

@@ -100,15 +100,29 @@ final class LineEditor {
         saveHistory()
     }
 
+    /// Set when the history path holds something that is not a history file: it is never written.
+    private var historyRefused = false
+
     private func loadHistory() {
         guard let historyFile, FileManager.default.fileExists(atPath: historyFile.url.path) else { return }
+        guard historyFile.holdsHistory else {
+            historyRefused = true
+            warn("\(historyFile.url.path) is not a moneyfield history file; it is left as it is")
+            return
+        }
         if moneyfield_history_load(history, historyFile.url.path) < 0 {
             warn("cannot read the history in \(historyFile.url.path); it will be rewritten")
         }
     }
 
     private func saveHistory() {
-        guard let historyFile else { return }
+        guard let historyFile, !historyRefused else { return }
+        // Checked again: the file may have appeared since the shell started.
+        guard historyFile.holdsHistory else {
+            historyRefused = true
+            warn("\(historyFile.url.path) is not a moneyfield history file; it is left as it is")
+            return
+        }
         do {
             try historyFile.prepareFolder()
         } catch {
@@ -118,10 +132,17 @@ final class LineEditor {
         // libedit rewrites the file it saves to in place; saving beside it and renaming means a
         // shell killed mid-write, or a full disk, leaves the previous history whole.
         let path = historyFile.url.path
-        let temporary = path + ".tmp-\(getpid())"
-        guard moneyfield_history_save(history, temporary) >= 0, chmod(temporary, 0o600) == 0,
-              rename(temporary, path) == 0
-        else {
+        // An exclusive temporary with an unpredictable name (0600 from mkstemp), which libedit
+        // then fills: nobody can plant a link where it writes.
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            warn("cannot write the history beside \(path): \(String(cString: strerror(errno)))")
+            return
+        }
+        close(descriptor)
+        let temporary = String(cString: template)
+        guard moneyfield_history_save(history, temporary) >= 0, rename(temporary, path) == 0 else {
             warn("cannot write the history to \(path): \(String(cString: strerror(errno)))")
             unlink(temporary)
             return
