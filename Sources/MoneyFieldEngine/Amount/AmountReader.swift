@@ -5,9 +5,10 @@ struct AmountReader {
     let format: CurrencyFormat
     let locale: String
 
-    private static let signs: Set<Unicode.Scalar> = ["-", "\u{2212}", "\u{2012}", "\u{FE63}", "\u{FF0D}", "("]
-    private static let ignorable: Set<Unicode.Scalar> = [
-        "+", ")", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+    private static let signs: Set<Unicode.Scalar> = ["-", "\u{2212}", "\u{2012}", "\u{FE63}", "\u{FF0D}"]
+    /// Bidi marks ICU writes around amounts in right-to-left locales; they carry no meaning here.
+    private static let invisibleMarks: Set<Unicode.Scalar> = [
+        "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
         "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
     ]
 
@@ -17,52 +18,132 @@ struct AmountReader {
         return try readLocalized(trimmed, original: text)
     }
 
-    /// Digits, the locale's separators, signs and the currency's own symbol letters are read;
-    /// anything else means the text is not an amount in this locale.
+    /// Reads the locale's own writing strictly: an optional sign (or accounting parentheses) and
+    /// the currency's symbol or ISO code around one number; in the number, digits of one script,
+    /// grouping separators only where the locale groups, at most one decimal separator. Anything
+    /// else (`1-2`, `12+34`, `1,2` in en_US, `DUDS5`, two scripts of digits) is not an amount.
     ///
-    /// A currency symbol may hold the decimal separator itself (`R$` where en_CV writes `R$ 966$01`,
-    /// `د.ك.` where the separator is `.`), so the separator only counts as the decimal point between a
-    /// non-letter and a digit; elsewhere it is read as part of the symbol.
+    /// A currency symbol may hold the decimal separator itself (`R$` where en_CV writes `R$ 966$01`),
+    /// so the number is found first, from its first digit to its last; the symbol stands outside.
     private func readLocalized(_ text: String, original: String) throws(FieldError) -> ExactDecimal {
-        let (decimalSeparator, grouping) = separators()
-        let affixScalars = Set(
-            [format.referenceDisplay(negative: false, magnitude: [1]),
-             format.referenceDisplay(negative: true, magnitude: [1])]
-                .flatMap(Self.affixes) + format.key.currency.unicodeScalars)
-        var negative = false
-        var integerDigits: [UInt8] = []
-        var fractionDigits: [UInt8] = []
-        var inFraction = false
+        let unreadable = FieldError.unreadableAmount(original, locale: locale)
+        let (decimalSeparators, groupingSeparators) = separators()
+        let glyphs = format.glyphs
         let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if let digit = Key.digitValue(of: scalar) {
-                if inFraction { fractionDigits.append(digit) } else { integerDigits.append(digit) }
-            } else if decimalSeparator.contains(scalar), !inFraction,
-                      index + 1 < scalars.count, Key.digitValue(of: scalars[index + 1]) != nil,
-                      index == 0 || !Self.isWordPart(scalars[index - 1]) {
-                inFraction = true
-            } else if Self.signs.contains(scalar) {
-                negative = true
-            } else if (grouping.contains(scalar) && !inFraction) || scalar.properties.isWhitespace
-                        || Self.ignorable.contains(scalar) || affixScalars.contains(scalar) {
-                continue
-            } else {
-                throw .unreadableAmount(original, locale: locale)
-            }
+        guard var start = scalars.firstIndex(where: glyphs.isDigit),
+              let end = scalars.lastIndex(where: glyphs.isDigit) else { throw unreadable }
+        // `.50`: a decimal separator just before the first digit belongs to the number.
+        if start > 0, decimalSeparators.contains(scalars[start - 1]), start == 1 || !Self.isWordPart(scalars[start - 2]) {
+            start -= 1
         }
-        guard !integerDigits.isEmpty || !fractionDigits.isEmpty else {
-            throw .unreadableAmount(original, locale: locale)
-        }
-        return ExactDecimal(isNegative: negative, magnitude: integerDigits + fractionDigits, scale: fractionDigits.count)
+        let number = try readNumber(scalars[start...end], decimal: decimalSeparators, grouping: groupingSeparators, unreadable)
+        let negative = try readAffixes(prefix: scalars[..<start], suffix: scalars[(end + 1)...], unreadable)
+        return ExactDecimal(isNegative: negative, magnitude: number.digits, scale: number.scale)
     }
 
-    /// The scalars before the first and after the last digit of a formatted amount: symbol, signs, marks.
-    private static func affixes(of display: String) -> [Unicode.Scalar] {
-        let scalars = Array(display.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { Key.digitValue(of: $0) != nil }),
-              let last = scalars.lastIndex(where: { Key.digitValue(of: $0) != nil })
-        else { return scalars }
-        return Array(scalars[..<first] + scalars[(last + 1)...])
+    /// The digits and scale of the number between the affixes.
+    private func readNumber(
+        _ scalars: ArraySlice<Unicode.Scalar>, decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>,
+        _ unreadable: FieldError
+    ) throws(FieldError) -> (digits: [UInt8], scale: Int) {
+        // Plain spaces stand for the locale's space-like separators, an apostrophe for de_CH's ’.
+        let groupsWithSpace = grouping.contains { $0.properties.isWhitespace }
+        let groupsWithApostrophe = grouping.contains("\u{2019}")
+        var digits: [UInt8] = []
+        var fractionCount: Int?
+        var groupSizes: [Int] = []
+        var currentGroup = 0
+        var zeroOfScript: UInt32?
+        var previousWasDigit = false
+        for (offset, scalar) in zip(scalars.indices, scalars) {
+            if let value = format.glyphs.value(of: scalar) {
+                // Digits of one script only: ١٢3 is two numbers run together, not one. The locale's
+                // own glyphs count as one script even where Unicode disagrees (hanidec's 〇 and 一).
+                let zero = format.glyphs.isOwnGlyph(scalar) ? UInt32.max : scalar.value &- UInt32(value)
+                if let known = zeroOfScript, known != zero { throw unreadable }
+                zeroOfScript = zero
+                digits.append(value)
+                if let count = fractionCount { fractionCount = count + 1 } else { currentGroup += 1 }
+                previousWasDigit = true
+                continue
+            }
+            if Self.invisibleMarks.contains(scalar) { continue }
+            let nextIsDigit = offset + 1 < scalars.endIndex && format.glyphs.isDigit(scalars[offset + 1])
+            let isGrouping = grouping.contains(scalar) || (groupsWithSpace && scalar.properties.isWhitespace)
+                || (groupsWithApostrophe && scalar == "'")
+            if decimal.contains(scalar), fractionCount == nil, nextIsDigit {
+                fractionCount = 0
+            } else if isGrouping, fractionCount == nil, previousWasDigit, nextIsDigit {
+                groupSizes.append(currentGroup)
+                currentGroup = 0
+            } else {
+                throw unreadable
+            }
+            previousWasDigit = false
+        }
+        if !groupSizes.isEmpty {
+            groupSizes.append(currentGroup)
+            guard groupingFits(groupSizes) else { throw unreadable }
+        }
+        return (digits, fractionCount ?? 0)
+    }
+
+    /// Whether digit groups sit where this locale puts its separators (`1,234,567`; `12,34,567` in en_IN).
+    private func groupingFits(_ sizes: [Int]) -> Bool {
+        guard let pattern = format.pattern, pattern.primaryGroup > 0 else { return true }
+        guard sizes.last == pattern.primaryGroup, let first = sizes.first, (1...pattern.secondaryGroup).contains(first) else {
+            return false
+        }
+        return sizes.dropFirst().dropLast().allSatisfy { $0 == pattern.secondaryGroup }
+    }
+
+    /// Whether the text around the number makes it negative. It may hold spaces, bidi marks, one
+    /// sign or a pair of accounting parentheses, and the currency's symbol or ISO code, nothing else.
+    private func readAffixes(
+        prefix: ArraySlice<Unicode.Scalar>, suffix: ArraySlice<Unicode.Scalar>, _ unreadable: FieldError
+    ) throws(FieldError) -> Bool {
+        var signs = 0
+        var parentheses = (open: false, close: false)
+        var words: [String] = []
+        for (part, isPrefix) in [(prefix, true), (suffix, false)] {
+            var rest = String.UnicodeScalarView()
+            for scalar in part where !scalar.properties.isWhitespace && !Self.invisibleMarks.contains(scalar) {
+                if Self.signs.contains(scalar) {
+                    signs += 1
+                } else if scalar == "(" && isPrefix {
+                    parentheses.open = true
+                } else if scalar == ")" && !isPrefix {
+                    parentheses.close = true
+                } else {
+                    rest.append(scalar)
+                }
+            }
+            if !rest.isEmpty { words.append(String(rest)) }
+        }
+        let accounting = parentheses.open && parentheses.close
+        guard signs <= 1, parentheses.open == parentheses.close, signs == 0 || !accounting, words.count <= 1 else {
+            throw unreadable
+        }
+        if let word = words.first, !currencyWords.contains(word.uppercased()) { throw unreadable }
+        return signs == 1 || accounting
+    }
+
+    /// How the currency may be written beside an amount: the symbols this locale shows, its ISO code.
+    private var currencyWords: Set<String> {
+        var words: Set<String> = [format.key.currency]
+        for negative in [false, true] {
+            let scalars = Array(format.referenceDisplay(negative: negative, magnitude: [1]).unicodeScalars)
+            guard let first = scalars.firstIndex(where: format.glyphs.isDigit),
+                  let last = scalars.lastIndex(where: format.glyphs.isDigit) else { continue }
+            for affix in [scalars[..<first], scalars[(last + 1)...]] {
+                let word = String(String.UnicodeScalarView(affix.filter { scalar in
+                    !scalar.properties.isWhitespace && !Self.invisibleMarks.contains(scalar) && !Self.signs.contains(scalar)
+                        && scalar != "(" && scalar != ")"
+                }))
+                if !word.isEmpty { words.insert(word.uppercased()) }
+            }
+        }
+        return words
     }
 
     /// Letters and combining marks: what a currency symbol is spelled with.
@@ -83,14 +164,14 @@ struct AmountReader {
         let probe = Decimal(sign: .plus, exponent: -1, significand: 12_345_675)
             .formatted(format.style.precision(.fractionLength(1)))
         let scalars = Array(probe.unicodeScalars)
-        let digits = scalars.indices.filter { Key.digitValue(of: scalars[$0]) != nil }
+        let digits = scalars.indices.filter { format.glyphs.isDigit(scalars[$0]) }
         let foundationLocale = Locale(identifier: locale)
         guard digits.count == 8, digits[7] - digits[6] > 1 else {
             return (Set((foundationLocale.decimalSeparator ?? ".").unicodeScalars),
                     Set((foundationLocale.groupingSeparator ?? ",").unicodeScalars))
         }
         let decimal = Set(scalars[(digits[6] + 1)..<digits[7]])
-        let grouping = Set(scalars[digits[0]..<digits[6]].filter { Key.digitValue(of: $0) == nil })
+        let grouping = Set(scalars[digits[0]..<digits[6]].filter { !format.glyphs.isDigit($0) })
         return (decimal, grouping.subtracting(decimal))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension CompiledPattern {
     /// Reads the pattern off ICU's output for probe amounts; nil when the output does not fit the model.
-    static func compile(style: Decimal.FormatStyle.Currency, fractionDigits: Int) -> CompiledPattern? {
+    static func compile(style: Decimal.FormatStyle.Currency, fractionDigits: Int, glyphs digitGlyphs: DigitGlyphs) -> CompiledPattern? {
         let posix = Locale(identifier: "en_US_POSIX")
         func format(_ plain: String) -> String { Decimal(string: plain, locale: posix)!.formatted(style) }
 
@@ -10,7 +10,7 @@ extension CompiledPattern {
         let integerDigits = String((0..<31).map { Character(String(($0 + 1) % 10)) })
         let fraction = String((0..<fractionDigits).map { Character(String(($0 + 1) % 10)) })
         let probe = fractionDigits > 0 ? integerDigits + "." + fraction : integerDigits
-        guard let positive = Shape(format(probe)), let negative = Shape(format("-" + probe)),
+        guard let positive = Shape(format(probe), digitGlyphs), let negative = Shape(format("-" + probe), digitGlyphs),
               positive.body == negative.body
         else { return nil }
 
@@ -48,7 +48,7 @@ extension CompiledPattern {
             guard let firstGrouped = (primary + 1...primary + 4).first(where: { length in
                 let zeros = fractionDigits > 0 ? "." + String(repeating: "0", count: fractionDigits) : ""
                 let text = format("1" + String(repeating: "0", count: length - 1) + zeros)
-                return Shape(text).map { $0.digitRuns.count > (fractionDigits > 0 ? 2 : 1) } ?? false
+                return Shape(text, digitGlyphs).map { $0.digitRuns.count > (fractionDigits > 0 ? 2 : 1) } ?? false
             }) else { return nil }
             minimumGrouping = firstGrouped - primary
         }
@@ -90,9 +90,9 @@ extension CompiledPattern {
         let digitRuns: [[Unicode.Scalar]]
         let separators: [String]
 
-        init?(_ text: String) {
+        init?(_ text: String, _ glyphs: DigitGlyphs) {
             let scalars = Array(text.unicodeScalars)
-            let isDigit = { (scalar: Unicode.Scalar) in scalar.properties.numericType == .decimal }
+            let isDigit = glyphs.isDigit
             guard let first = scalars.firstIndex(where: isDigit),
                   let last = scalars.lastIndex(where: isDigit) else { return nil }
             prefix = String(String.UnicodeScalarView(scalars[..<first]))

@@ -46,6 +46,8 @@ public final class CurrencyFormat: Sendable {
     /// The reference: byte for byte what every display must equal.
     public let style: Decimal.FormatStyle.Currency
     let pattern: CompiledPattern?
+    /// The digits of the locale's numbering system (〇一二… for hanidec, which are not Unicode digits).
+    let glyphs: DigitGlyphs
 
     public var isCompiled: Bool { pattern != nil }
 
@@ -55,7 +57,8 @@ public final class CurrencyFormat: Sendable {
             .precision(.fractionLength(key.fractionDigits))
         if key.accounting { style = style.sign(strategy: .accounting) }
         self.style = style
-        self.pattern = CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits)
+        glyphs = DigitGlyphs(localeIdentifier: key.locale)
+        self.pattern = CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits, glyphs: glyphs)
     }
 
     private static let cache = Mutex<[FormatKey: CurrencyFormat]>([:])
@@ -83,14 +86,14 @@ public final class CurrencyFormat: Sendable {
             return magnitude.withUnsafeBufferPointer { pattern.render(negative: negative, magnitude: $0, caret: caret) }
         }
         let display = referenceDisplay(negative: negative, magnitude: magnitude)
-        return Rendering(display: display, caretOffset: Self.caretOffset(in: display, caretSlotsFromEnd: caret))
+        return Rendering(display: display, caretOffset: caretOffset(inFallback: display, caretSlotsFromEnd: caret))
     }
 
     /// Where the caret stands in `display` (this format's rendering of the same amount) when it
     /// moves: arithmetic on the compiled pattern, a glyph scan for a formatter fallback.
     public func caretOffset(in display: String, negative: Bool, digitCount: Int, caretSlotsFromEnd caret: Int) -> Int {
         if let pattern { return pattern.caretOffset(negative: negative, digitCount: digitCount, caret: caret) }
-        return Self.caretOffset(in: display, caretSlotsFromEnd: caret)
+        return caretOffset(inFallback: display, caretSlotsFromEnd: caret)
     }
 
     /// The same for the field's inline digits: no array is made on the keystroke path.
@@ -112,7 +115,7 @@ public final class CurrencyFormat: Sendable {
     }
 
     /// The caret offset found by counting digit glyphs in a finished display.
-    static func caretOffset(in display: String, caretSlotsFromEnd caret: Int) -> Int {
+    func caretOffset(inFallback display: String, caretSlotsFromEnd caret: Int) -> Int {
         let glyphOffsets = digitGlyphEnds(in: display)
         let slots = glyphOffsets.count
         if caret >= slots {
@@ -123,12 +126,12 @@ public final class CurrencyFormat: Sendable {
     }
 
     /// UTF-16 start and end of each decimal-digit glyph, in order.
-    static func digitGlyphEnds(in display: String) -> [(start: Int, end: Int)] {
+    func digitGlyphEnds(in display: String) -> [(start: Int, end: Int)] {
         var result: [(start: Int, end: Int)] = []
         var offset = 0
         for scalar in display.unicodeScalars {
             let width = scalar.utf16.count
-            if scalar.properties.numericType == .decimal { result.append((offset, offset + width)) }
+            if glyphs.isDigit(scalar) { result.append((offset, offset + width)) }
             offset += width
         }
         return result

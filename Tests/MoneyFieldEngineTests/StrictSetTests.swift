@@ -1,0 +1,55 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldShell
+import MoneyFieldTestSupport
+import Testing
+
+/// `set` reads one amount or nothing: text that only looks like an amount is refused and the
+/// field stays as it was; every display the field itself shows reads back.
+@Suite("strict set") struct StrictSetTests {
+    @Test(arguments: [
+        ("en_US", "USD", "1-2"), ("en_US", "USD", "12+34"), ("en_US", "USD", "1,2"), ("en_US", "USD", "DUDS5"),
+        ("en_US", "USD", "12,34"), ("en_US", "USD", "1,23,456.00"), ("en_US", "USD", "$5 USD"), ("en_US", "USD", "--5"),
+        ("en_US", "USD", "(5"), ("en_US", "USD", "١٢3"), ("en_US", "USD", "5€"), ("en_US", "USD", "1.2.3"),
+        ("en_IN", "INR", "₹1,234,567.00"), ("de_DE", "EUR", "1,2,3 €"), ("fr_FR", "EUR", "12 34 €"),
+        ("en_US@numbers=hanidec", "USD", "$一二3.45"),
+    ])
+    func textThatIsNotOneAmountIsRefused(locale: String, currency: String, text: String) throws {
+        var field = try MoneyField(locale: locale, currency: currency)
+        try type("7", into: &field)
+        let before = field
+        #expect(throws: FieldError.unreadableAmount(text, locale: field.configuration.locale)) { try field.set(text) }
+        #expect(field == before, "nothing changes")
+    }
+
+    @Test(arguments: [
+        ("en_US", "USD", "$1,234.50", "1234.50"), ("en_US", "USD", "USD 7", "7.00"), ("en_US", "USD", "($12.50)", "-12.50"),
+        ("en_IN", "INR", "₹12,34,567.00", "1234567.00"), ("de_CH", "CHF", "CHF 1'234.50", "1234.50"),
+        ("fr_FR", "EUR", "1 234,50 €", "1234.50"), ("de_DE", "EUR", "-1.234,50 €", "-1234.50"),
+        ("en_US@numbers=hanidec", "USD", "$一二三.四五", "123.45"), ("ar_EG", "EGP", "١٢٫٣٤", "12.34"),
+    ])
+    func theLocalesOwnWritingIsRead(locale: String, currency: String, text: String, value: String) throws {
+        let configuration = try FieldConfiguration(locale: locale, currency: currency, allowsNegative: true)
+        var field = MoneyField(configuration)
+        try field.set(text)
+        #expect(field.value == value)
+    }
+
+    /// Every locale ICU lists, its own currency, positive and negative, grouped and not.
+    @Test func everyDisplayReadsBack() throws {
+        var failures: [String] = []
+        for locale in LocaleCatalog.identifiers {
+            let currency = Locale(identifier: locale).currency?.identifier ?? "USD"
+            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, allowsNegative: true) else { continue }
+            for amount in ["0.05", "-1234567.89", "12"] {
+                var field = MoneyField(configuration)
+                guard (try? field.set(amount)) != nil else { continue }
+                let shown = field
+                var again = MoneyField(configuration)
+                do { try again.set(shown.display) } catch { failures.append("\(locale) \(VisibleText.escaped(shown.display)): \(error)"); continue }
+                if again.value != shown.value { failures.append("\(locale) \(VisibleText.escaped(shown.display)) read as \(again.value)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+}
