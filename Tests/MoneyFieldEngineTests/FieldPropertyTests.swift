@@ -204,6 +204,22 @@ struct FieldPropertyTests {
             return text == "0" ? "" : text
         }
 
+        /// Whether some amount of at most `maxDigits` digits at `scale` lies within the limits: an integer
+        /// count of units between the limits, each limit counted in units (scenario limits have ≤ 1 fraction digit).
+        static func limitsHoldAnAmount(_ minimum: String?, _ maximum: String?, scale: Int, maxDigits: Int,
+                                       allowsNegative: Bool) -> Bool {
+            let largest = Decimal(sign: .plus, exponent: maxDigits, significand: 1) - 1
+            func units(_ plain: String) -> Decimal { decimal(plain) * Decimal(sign: .plus, exponent: scale, significand: 1) }
+            var low = allowsNegative ? -largest : 0
+            var high = largest
+            if let minimum { low = max(low, units(minimum)) }
+            if let maximum { high = min(high, units(maximum)) }
+            var lowUnits = low, highUnits = high, ceiling = Decimal(), floor = Decimal()
+            NSDecimalRound(&ceiling, &lowUnits, 0, .up)  // toward +∞
+            NSDecimalRound(&floor, &highUnits, 0, .down)
+            return ceiling <= floor
+        }
+
         func limitRejection(from old: Decimal, to new: Decimal, _ configuration: FieldConfiguration) -> Rejection? {
             if let maximum = configuration.maximum, new > Self.decimal(maximum.description), new > old {
                 return .aboveMaximum(maximum.description)
@@ -268,6 +284,11 @@ struct FieldPropertyTests {
             let oldScale = configuration.shownFractionDigits
             let newFraction = configuration.decimalsOverride ?? CurrencyCatalog.fractionDigits(for: code)
             let newScale = configuration.mode == .atm ? newFraction : 0
+            if !Self.limitsHoldAnAmount(configuration.minimum?.description, configuration.maximum?.description, scale: newScale,
+                                        maxDigits: configuration.maxDigits, allowsNegative: configuration.allowsNegative) {
+                return .failure(.noAmountWithinLimits(minimum: configuration.minimum?.description,
+                                                      maximum: configuration.maximum?.description, fractionDigits: newScale))
+            }
             let oldValue = Self.plain(negative: negative, digits: digits, scale: oldScale)
             var change = MoneyField.CurrencyChange.exact
             var newDigits: String
@@ -336,7 +357,16 @@ struct FieldPropertyTests {
     /// What went wrong in one sequence, or nil.
     static func check(_ scenario: Scenario) -> String? {
         let configuration: FieldConfiguration
-        do { configuration = try scenario.configuration() } catch { return "configuration refused: \(error)" }
+        do {
+            configuration = try scenario.configuration()
+        } catch FieldError.noAmountWithinLimits {
+            let scale = (try? FieldConfiguration(locale: scenario.locale, currency: scenario.currency, mode: scenario.mode,
+                                                 decimals: scenario.decimals))?.shownFractionDigits ?? -1
+            return Model.limitsHoldAnAmount(scenario.minimum, scenario.maximum, scale: scale, maxDigits: scenario.maxDigits,
+                                            allowsNegative: scenario.allowsNegative) ? "limits that hold an amount refused" : nil
+        } catch {
+            return "configuration refused: \(error)"
+        }
         var field = MoneyField(configuration)
         var model = Model()
         var style = FieldReference.style(for: configuration)

@@ -37,9 +37,16 @@ public enum LocaleCatalog {
         for keyword in parts[1].split(separator: ";") {
             let pair = keyword.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { throw .unknownLocale(input, suggestions: [base]) }
-            if pair[0] == "numbers", !numberingSystems.contains(String(pair[1])) {
-                throw .unknownNumberingSystem(String(pair[1]),
-                    suggestions: Suggestions.closest(to: String(pair[1]), in: numberingSystems))
+            if pair[0] == "numbers" {
+                let system = String(pair[1])
+                guard numberingSystems.contains(system) else {
+                    throw .unknownNumberingSystem(system, suggestions: Suggestions.closest(to: system, in: numberingSystems))
+                }
+                // ICU's currency format ignores algorithmic systems (roman, hebr) and writes Latin
+                // digits instead: refused rather than silently shown as something else.
+                if system != "latn", DigitGlyphs(localeIdentifier: base + "@" + parts[1]).isLatin {
+                    throw .algorithmicNumberingSystem(system)
+                }
             }
         }
         return base + "@" + parts[1]

@@ -18,6 +18,8 @@ public enum Rejection: Error, Equatable, Sendable {
 public enum FieldError: Error, Equatable, Sendable {
     case unknownLocale(String, suggestions: [String])
     case unknownNumberingSystem(String, suggestions: [String])
+    /// A numbering system that writes no decimal digits (`roman`), which currency formats ignore.
+    case algorithmicNumberingSystem(String)
     case unknownCurrency(String, suggestions: [String])
     case unreadableAmount(String, locale: String)
     case tooManyFractionDigits(String, currency: String, allowed: Int)
@@ -30,6 +32,8 @@ public enum FieldError: Error, Equatable, Sendable {
     /// `--max`/`--min` given as something other than a plain amount.
     case unreadableLimit(FieldSetting, String)
     case minimumAboveMaximum(minimum: String, maximum: String)
+    /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.
+    case noAmountWithinLimits(minimum: String?, maximum: String?, fractionDigits: Int)
     case invalidState(InvalidState)
     /// A UTF-16 offset (a tap, a selection) beyond the display.
     case offsetOutsideDisplay(Int, length: Int)

@@ -55,6 +55,7 @@ public struct FieldConfiguration: Sendable, Equatable {
         if let low = self.minimum, let high = self.maximum, low > high {
             throw .minimumAboveMaximum(minimum: low.description, maximum: high.description)
         }
+        try checkLimitsHoldAnAmount()
     }
 
     /// A configuration from Foundation's own types, as an app holds them (`Locale.current`).

@@ -23,6 +23,7 @@ extension MoneyField {
         let newCode = try CurrencyCatalog.canonical(code)
         var newConfiguration = configuration
         newConfiguration.currency = newCode
+        try newConfiguration.checkLimitsHoldAnAmount()
         let oldScale = amountScale
         let newScale = newConfiguration.shownFractionDigits
         let current = ExactDecimal(isNegative: state.isNegative, magnitude: state.digits, scale: oldScale)

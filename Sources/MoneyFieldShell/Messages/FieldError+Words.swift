@@ -24,6 +24,8 @@ extension FieldError {
             "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`locales FILTER` lists them)"
         case .unknownNumberingSystem(let input, let suggestions):
             "unknown numbering system \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .algorithmicNumberingSystem(let system):
+            "the numbering system \"\(system)\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
         case .unknownCurrency(let input, let suggestions):
             "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`currencies FILTER` lists ISO 4217 codes)"
         case .unreadableAmount(let input, let locale):
@@ -43,7 +45,11 @@ extension FieldError {
         case .unreadableLimit(let setting, let text):
             "\(setting.option) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
         case .minimumAboveMaximum(let minimum, let maximum):
-            "--min \(minimum) is above --max \(maximum)"
+            "--min \(minimum) is above --max \(maximum); swap them"
+        case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
+            "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
+                + [minimum.map { "--min \($0)" }, maximum.map { "--max \($0)" }].compactMap { $0 }.joined(separator: " and ")
+                + "; widen the limits, or give --decimals or --allow-negative"
         case .invalidState(let problem):
             switch problem {
             case .notADigit(let value, let position): "digit \(position) is \(value), not a digit 0-9"
