@@ -330,7 +330,7 @@ struct FieldPropertyTests {
             var fraction = parts.count > 1 ? String(parts[1]) : ""
             while fraction.last == "0" { fraction.removeLast() }
             if fraction.count > scale {
-                return .failure(.tooManyFractionDigits(text, currency: configuration.currency, allowed: scale))
+                return .failure(.tooManyFractionDigits(text, allowed: scale, because: configuration.fractionDigitsRule))
             }
             let normalized = (isNegative ? "-" : "") + String(parts[0]) + (fraction.isEmpty ? "" : "." + fraction)
             if isNegative && !configuration.allowsNegative { return .failure(.negativeNotAllowed(text)) }

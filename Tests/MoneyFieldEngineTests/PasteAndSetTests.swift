@@ -85,7 +85,7 @@ struct PasteAndSetTests {
     }
 
     @Test("a set that fails is an error and changes nothing", arguments: [
-        ("12.345", FieldError.tooManyFractionDigits("12.345", currency: "USD", allowed: 2)),
+        ("12.345", FieldError.tooManyFractionDigits("12.345", allowed: 2, because: .currency("USD"))),
         ("abc", .unreadableAmount("abc", locale: "en_US")),
         ("", .unreadableAmount("", locale: "en_US")),
         ("12.3.4", .unreadableAmount("12.3.4", locale: "en_US")),
@@ -106,7 +106,7 @@ struct PasteAndSetTests {
         var field = try makeField(mode: .whole)
         try field.set("20000.00")
         expectMarked(field, "$20,000|")
-        expectFieldError(.tooManyFractionDigits("12.5", currency: "USD", allowed: 0), on: &field) { field throws(FieldError) in
+        expectFieldError(.tooManyFractionDigits("12.5", allowed: 0, because: .wholeMode), on: &field) { field throws(FieldError) in
             try field.set("12.5")
         }
     }
@@ -115,7 +115,7 @@ struct PasteAndSetTests {
     func plainWinsOverLocale() throws {
         // SPEC ambiguity: "1.234" is 1234 in German but 1.234 as a plain decimal; plain is read first.
         var field = try makeField("de_DE", "EUR")
-        expectFieldError(.tooManyFractionDigits("1.234", currency: "EUR", allowed: 2), on: &field) { field throws(FieldError) in
+        expectFieldError(.tooManyFractionDigits("1.234", allowed: 2, because: .currency("EUR")), on: &field) { field throws(FieldError) in
             try field.set("1.234")
         }
         try field.set("1.234,00")

@@ -70,6 +70,28 @@ import Testing
         #expect(rows == expected, "README rows:\n\(rows.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
     }
 
+    /// The README's shell example is what the shell prints; a line cut with `...}` matches its start.
+    @Test func readmeShellExampleIsWhatTheShellPrints() throws {
+        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Using the shell").dropFirst().first)
+        let block = section.components(separatedBy: "```")[1].split(separator: "\n").map(String.init)
+        let session = try Session()
+        var printed: [String] = []
+        for line in block {
+            if let prompt = line.range(of: "> "), line[..<prompt.lowerBound].allSatisfy(\.isLetter) {
+                printed += session.handle(String(line[prompt.upperBound...])).lines.map(\.text)
+            } else {
+                let expected = printed.isEmpty ? "(nothing)" : printed.removeFirst()
+                if line.hasSuffix("...}") {
+                    #expect(expected.hasPrefix(line.dropLast(4)), "README: \(line)\nshell:  \(expected)")
+                } else {
+                    #expect(expected == line)
+                }
+            }
+        }
+        #expect(printed.isEmpty, "not in the README: \(printed)")
+    }
+
     @Test func everyNamedKeyIsInTheTableOnce() throws {
         #expect(KeyTable.all.map(\.key) == Key.editingKeys)
         #expect(Set(KeyTable.all.map(\.name)).count == KeyTable.all.count)

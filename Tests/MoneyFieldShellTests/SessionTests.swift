@@ -209,4 +209,9 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
     @Test func reportsAnOverlongLineByLengthAndGoesOn() throws {
         #expect(try lines(Array((String(repeating: "x", count: 100) + "\nok\n").utf8)) == [.tooLong(100), .bytes([111, 107])])
     }
+
+    @Test func dropsAByteOrderMarkOnlyWhereTheInputOpens() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try lines(mark + Array("ab\n".utf8) + mark + Array("c\n".utf8)) == [.bytes([97, 98]), .bytes(mark + [99])])
+    }
 }

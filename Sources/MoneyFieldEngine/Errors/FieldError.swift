@@ -22,7 +22,7 @@ public enum FieldError: Error, Equatable, Sendable {
     case algorithmicNumberingSystem(String)
     case unknownCurrency(String, suggestions: [String])
     case unreadableAmount(String, locale: String)
-    case tooManyFractionDigits(String, currency: String, allowed: Int)
+    case tooManyFractionDigits(String, allowed: Int, because: FractionDigitsRule)
     case amountNeedsRounding(String, currency: String, allowed: Int)
     case tooManyDigits(String, limit: Int)
     case outsideLimits(String, Rejection)
@@ -39,6 +39,16 @@ public enum FieldError: Error, Equatable, Sendable {
     case offsetOutsideDisplay(Int, length: Int)
     case nothingToUndo
     case nothingToRedo
+}
+
+/// What sets how many fraction digits a field takes.
+public enum FractionDigitsRule: Equatable, Sendable {
+    /// The currency's own minor units (ISO 4217 through ICU).
+    case currency(String)
+    /// A `decimals` setting that overrides the currency's.
+    case decimalsSetting
+    /// Whole mode, which takes whole units only.
+    case wholeMode
 }
 
 /// The settings a `FieldConfiguration` checks, so an error can name the one at fault.

@@ -76,6 +76,11 @@ public struct FieldConfiguration: Sendable, Equatable {
     /// Fraction digits the display shows: `f` in atm mode, none in whole mode.
     public var shownFractionDigits: Int { mode == .atm ? fractionDigits : 0 }
 
+    /// What sets `shownFractionDigits`, for messages.
+    public var fractionDigitsRule: FractionDigitsRule {
+        mode == .whole ? .wholeMode : decimalsOverride != nil ? .decimalsSetting : .currency(currency)
+    }
+
     var formatKey: FormatKey {
         FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting)
     }

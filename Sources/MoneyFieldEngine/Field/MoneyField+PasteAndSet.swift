@@ -28,7 +28,7 @@ extension MoneyField {
     public mutating func set(_ text: String) throws(FieldError) {
         let amount = try AmountReader(format: format, locale: configuration.locale).read(text)
         guard amount.significantScale <= amountScale else {
-            throw .tooManyFractionDigits(text, currency: configuration.currency, allowed: amountScale)
+            throw .tooManyFractionDigits(text, allowed: amountScale, because: configuration.fractionDigitsRule)
         }
         if amount.isNegative && !configuration.allowsNegative { throw .negativeNotAllowed(amount.description) }
         let digits = amount.magnitude(atScale: amountScale)!

@@ -137,6 +137,10 @@ enum FieldOptions {
             let word = words[index]
             // --option=value is accepted as well as --option value.
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                let option = String(word[..<equals])
+                if all.contains(option), !takingValues.contains(option) {
+                    throw CommandError("\(option) takes no value; write \(option) alone")
+                }
                 var split = words
                 split.replaceSubrange(index...index, with: [String(word[..<equals]), String(word[word.index(after: equals)...])])
                 return try parse(split, defaults: defaults)

@@ -13,6 +13,7 @@ public struct LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    private var isFirstLine = true
 
     public init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -20,6 +21,7 @@ public struct LineReader {
     }
 
     /// The next line without its `\n` (a `\r` before it is dropped too), or nil at end of input.
+    /// A UTF-8 byte-order mark opening the input (Windows editors write one) is dropped.
     public mutating func next() -> Line? {
         var discarded = 0
         var current: [UInt8] = []
@@ -47,8 +49,10 @@ public struct LineReader {
         }
     }
 
-    private func finish(_ line: some Collection<UInt8>, discarded: Int) -> Line {
+    private mutating func finish(_ line: some Collection<UInt8>, discarded: Int) -> Line {
         var bytes = Array(line)
+        if isFirstLine, discarded == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        isFirstLine = false
         if bytes.last == 13 { bytes.removeLast() }
         let total = discarded + bytes.count
         return total > limit ? .tooLong(total) : .bytes(bytes)

@@ -30,8 +30,12 @@ extension FieldError {
             "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`currencies FILTER` lists ISO 4217 codes)"
         case .unreadableAmount(let input, let locale):
             "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
-        case .tooManyFractionDigits(let input, let currency, let allowed):
-            "\(input) has more fraction digits than \(currency) takes (\(allowed))"
+        case .tooManyFractionDigits(let input, let allowed, let rule):
+            switch rule {
+            case .currency(let currency): "\(input) has more fraction digits than \(currency) takes (\(allowed))"
+            case .decimalsSetting: "\(input) has more fraction digits than this field's --decimals \(allowed)"
+            case .wholeMode: "\(input) has a fraction, and a whole-mode field takes whole units only"
+            }
         case .amountNeedsRounding(let amount, let currency, let allowed):
             "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add --round to round half-even"
         case .tooManyDigits(let amount, let limit):
