@@ -54,6 +54,31 @@ public enum BuiltProgram {
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
+        return collect(process, stdout: stdout, stderr: stderr, timeout: timeout)
+    }
+
+    /// Runs a bash script with `$B` set to the binary, for redirections a `Process` cannot make
+    /// (`>/dev/full`, `>&-`, `ulimit`, ignored signals).
+    public static func bash(_ script: String, in directory: URL, timeout: TimeInterval = 60) throws -> Outcome {
+        guard let binary = moneyfield else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["B"] = binary.path
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        return collect(process, stdout: stdout, stderr: stderr, timeout: timeout)
+    }
+
+    /// Waits for a started process (stopping it at `timeout`), reading both pipes to their ends.
+    private static func collect(_ process: Process, stdout: Pipe, stderr: Pipe, timeout: TimeInterval) -> Outcome {
         let outData = Collector(stdout.fileHandleForReading)
         let errData = Collector(stderr.fileHandleForReading)
         let deadline = Date().addingTimeInterval(timeout)

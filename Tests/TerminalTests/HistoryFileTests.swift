@@ -20,4 +20,20 @@ import Testing
         let file = HistoryFile.location(environment: environment, home: home)
         #expect(file.url.path == "/home/ana/.local/state/moneyfield/history")
     }
+
+    /// Only a missing file, an empty one or libedit's own history may be replaced.
+    @Test(arguments: [
+        ("missing", nil, true), ("empty", "", true), ("history", "_HiStOrY_V2_\nshow\n", true),
+        ("notes", "my precious notes\n", false), ("short", "_HiSt", false), ("folder", nil, false), ("fifo", nil, false),
+    ] as [(String, String?, Bool)])
+    func onlyAHistoryFileIsEverReplaced(name: String, contents: String?, replaceable: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(name)
+        if let contents { try Data(contents.utf8).write(to: url) }
+        if name == "folder" { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) }
+        if name == "fifo" { #expect(mkfifo(url.path, 0o600) == 0) }
+        #expect(HistoryFile(url: url).holdsHistory == replaceable)
+    }
 }
