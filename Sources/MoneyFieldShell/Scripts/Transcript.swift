@@ -33,8 +33,11 @@ public struct Transcript: Sendable, Equatable {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         // Split on scalars: "\r\n" is one Character, so a Character split would miss CRLF ends.
+        // Every CR ending a line goes: one kept would come back as a CRLF end and vanish.
         var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.last == "\r" ? line.dropLast() : line)
+            var line = line
+            while line.last == "\r" { line.removeLast() }
+            return String(line)
         }
         // A recording ends every block with a blank line; a last block without one was cut.
         let recordingWasCut = body.hasPrefix(Self.recordingMarker) && !body.hasSuffix("\n\n") && !body.hasSuffix("\r\n\r\n")
