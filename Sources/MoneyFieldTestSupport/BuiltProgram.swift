@@ -129,5 +129,11 @@ public struct TemporaryFolder {
         return file
     }
 
+    @discardableResult
+    public static func write(_ text: String, to url: URL) throws -> URL {
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -8,18 +8,35 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Replay session scripts and compare their output with what they expect.",
         discussion: """
-            Each *.session file (folders are searched recursively) is replayed in a fresh session. \
-            Every difference is reported with file:line, the command, and expected (-) versus \
-            actual (+) lines. The last line reads `N passed, M failed`.
+            Each *.session file (folders are searched recursively; `-` reads one from standard \
+            input) is replayed in a fresh session. A failing script shows its first difference \
+            with file:line, the command, and expected (-) versus actual (+) lines, and how many \
+            later steps also differ; the report ends with the failing files and \
+            `N passed, M failed`. A script with no command is an error, not a pass.
 
             Exit status: 0 all passed (or updated), 1 a script failed, 2 unusable arguments.
             """)
 
-    @Argument(help: "Script files or folders.")
+    @Argument(help: "Script files or folders; - reads a script from standard input.")
     var paths: [String] = ["scripts"]
 
-    @Flag(help: "Rewrite each script's expected output with what it printed, keeping comments (atomically).")
+    @Flag(help: "Rewrite each script's expected output with what it printed, keeping comments (atomically), and show the diff applied.")
     var update = false
+
+    @Flag(help: "With --update: show the diff it would apply and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Show every differing step, not only each script's first.")
+    var allMismatches = false
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE (one testcase per script).", valueName: "FILE"))
+    var junit: String?
+
+    @Flag(help: "Print TAP version 13 instead of the text report.")
+    var tap = false
+
+    @Option(help: ArgumentHelp("Run only the I-th of N disjoint, stable parts of the scripts (1/4 … 4/4).", valueName: "I/N"))
+    var shard: String?
 
     @Option(name: .customShort("j"), help: "Scripts replayed at once.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -29,19 +46,58 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("-j takes 1 to 256, not \(jobs)") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \"\(shard)\"") }
+        if dryRun && !update { throw ValidationError("--dry-run goes with --update") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
     }
 
     func run() throws {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let scripts: [(url: URL, display: String)]
+        var scripts: [(url: URL, display: String)] = []
         do {
-            scripts = try ScriptRunner.scripts(in: paths, base: base)
+            for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
         } catch {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
-        guard !scripts.isEmpty else { throw UnusableInput("no *.session scripts in \(paths.joined(separator: " ")); give script files or folders that hold them") }
+        let readsStandardInput = paths.contains("-")
+        guard !scripts.isEmpty || readsStandardInput else {
+            throw UnusableInput("no *.session scripts in \(paths.joined(separator: " ")); give script files or folders that hold them")
+        }
+        if let shard = shard.flatMap(Shard.init) { scripts = scripts.filter { shard.contains($0.display) } }
+        if update && readsStandardInput { throw UnusableInput("--update cannot rewrite standard input; give the script's file") }
 
         let runner = ScriptRunner(allowsWrite: allowWrite)
+        var reports = Self.replay(scripts, with: runner, jobs: jobs)
+        if readsStandardInput {
+            let report: ScriptRunner.Report
+            do {
+                let bytes = try TextFile.readStandardInput(displayPath: "stdin")
+                report = runner.run(bytes: bytes, displayPath: "stdin", directory: base)
+            } catch {
+                throw UnusableInput(error.message)
+            }
+            reports.insert(report, at: paths.prefix { $0 != "-" }.isEmpty ? 0 : reports.count)
+        }
+        let urls = Dictionary(scripts.map { ($0.display, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in
+            try AtomicFile.write(text, to: urls[report.path]!, displayPath: report.path)
+        }
+        if let junit {
+            do throws(FileError) {
+                try AtomicFile.write(TestReport.junit(run), to: URL(fileURLWithPath: junit, relativeTo: base), displayPath: junit)
+            } catch {
+                Console.error("cannot write the JUnit report: \(error.message)")
+                throw ExitCode.failure
+            }
+        }
+        let lines = tap ? TestReport.tap(run) : TestReport.text(run, allMismatches: allMismatches, dryRun: dryRun)
+        Output.write(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
+        if run.failedCount > 0 || (dryRun && run.entries.contains { $0.verdict == .updated }) { throw ExitCode.failure }
+    }
+
+    /// Replays the scripts on `jobs` threads; reports come back in the scripts' order.
+    static func replay(_ scripts: [(url: URL, display: String)], with runner: ScriptRunner, jobs: Int) -> [ScriptRunner.Report] {
+        guard !scripts.isEmpty else { return [] }
         let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, scripts.count)) { _ in
@@ -52,43 +108,6 @@ struct TestCommand: ParsableCommand {
                 reports.withLock { $0[index] = report }
             }
         }
-
-        var passed = 0
-        var failed = 0
-        var output: [String] = []
-        for (script, report) in zip(scripts, reports.withLock { $0.map { $0! } }) {
-            if let error = report.error {
-                failed += 1
-                output.append("error: \(error.errorDescription ?? "\(error)")")
-                continue
-            }
-            if let note = report.note { output.append("note: " + note) }
-            if update, let quitLine = report.quitEarlyAt {
-                failed += 1
-                output.append("error: \(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)")
-                continue
-            }
-            if update, report.needsUpdate, let updated = report.updatedText {
-                do throws(FileError) {
-                    try AtomicFile.write(updated, to: script.url, displayPath: report.path)
-                    output.append("updated \(report.path) (\(report.mismatches.count) step\(report.mismatches.count == 1 ? "" : "s"))")
-                } catch {
-                    failed += 1
-                    output.append("error: cannot update \(error.message)")
-                    continue
-                }
-                passed += 1
-                continue
-            }
-            if report.passed {
-                passed += 1
-            } else {
-                failed += 1
-                for mismatch in report.mismatches { output += MismatchReport.lines(for: mismatch, path: report.path) }
-            }
-        }
-        output.append("\(passed) passed, \(failed) failed")
-        Output.write(output.map { VisibleText.terminalSafe($0) + "\n" }.joined())
-        if failed > 0 { throw ExitCode.failure }
+        return reports.withLock { $0.map { $0! } }
     }
 }

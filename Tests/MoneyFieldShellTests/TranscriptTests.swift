@@ -70,9 +70,12 @@ import Testing
         #expect(MismatchReport.lines(for: mismatch, path: report.path) == [
             "bad.session:3: output differs",
             "  > locale fr_FR",
-            "  - amount: 0,13 $US    ⟨amount: 0,13 $US⟩",
-            "  + amount: 0,12|\u{00A0}$US    ⟨amount: 0,12|\\u{00A0}$US⟩",
-            "  (- expected, + actual; moneyfield test --update rewrites expectations)",
+            "  - amount: 0,13 $US",
+            "  + amount: 0,12|\u{00A0}$US",
+        ], "a visible difference needs no escaped copy")
+        // Only a difference the eye cannot see gets one: U+00A0 for a space, a trailing space.
+        #expect(MismatchReport.diffLines(expected: ["0,12 $US", "a "], actual: ["0,12\u{00A0}$US", "a"]) == [
+            "  - 0,12 $US    ⟨0,12␠$US⟩", "  - a     ⟨a␠⟩", "  + 0,12\u{00A0}$US    ⟨0,12\\u{00A0}$US⟩", "  + a    ⟨a⟩",
         ])
         #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\u{00A0}$US\n")
     }

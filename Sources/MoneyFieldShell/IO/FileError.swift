@@ -69,4 +69,22 @@ public enum TextFile {
         }
         return Array(bytes[..<count])
     }
+
+    /// Standard input to its end (a script piped in as `-`), refused past `maximumBytes`.
+    public static func readStandardInput(displayPath: String) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .describing(errno: errno, path: displayPath)
+            }
+            if got == 0 { return bytes }
+            bytes += chunk[..<got]
+            guard bytes.count <= maximumBytes else {
+                throw FileError(path: displayPath, reason: "is over \(maximumBytes >> 20) MiB; scripts are at most that")
+            }
+        }
+    }
 }

@@ -81,11 +81,16 @@ public struct Transcript: Sendable, Equatable {
             let hint = error.isMissing ? " (in a script, relative paths start at the script's folder; at the prompt, at the current one)" : ""
             throw .unreadable(path: displayPath, reason: error.reason + hint)
         }
+        try self.init(bytes: bytes, path: displayPath)
+    }
+
+    /// Reads script bytes (a file's, or standard input's for `-`): UTF-8 text without NULs.
+    public init(bytes: [UInt8], path: String) throws(ScriptError) {
         let text = bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
         guard let text else {
-            throw .unreadable(path: displayPath, reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")
+            throw .unreadable(path: path, reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")
         }
-        try self.init(parsing: text, path: displayPath)
+        try self.init(parsing: text, path: path)
     }
 
     /// The script text with each step's expected output replaced by `outputs` (same order).

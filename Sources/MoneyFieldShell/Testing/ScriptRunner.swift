@@ -34,6 +34,7 @@ public struct ScriptRunner: Sendable {
         let outputs: [[String]]
         /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
         public var quitEarlyAt: Int? = nil
+        public var duration: Duration = .zero
 
         public var commandCount: Int { transcript?.steps.count ?? 0 }
         /// The script with every expectation replaced by what was printed (for `--update`);
@@ -43,7 +44,9 @@ public struct ScriptRunner: Sendable {
         /// Whether `--update` would change the file.
         public var needsUpdate: Bool { quitEarlyAt == nil && (transcript.map { $0.steps.map(\.expected) != outputs } ?? false) }
 
-        public var passed: Bool { error == nil && mismatches.isEmpty }
+        public var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
+        /// A script that read fine but holds no command: reported, never counted as a pass.
+        public var isEmpty: Bool { error == nil && commandCount == 0 }
 
         /// Worth telling even when the script passed (a cut recording).
         public var note: String? { transcript?.cutBlockNote.map { "\(path): \($0)" } }
@@ -55,9 +58,22 @@ public struct ScriptRunner: Sendable {
         do { transcript = try Transcript(contentsOf: url, displayPath: displayPath) } catch {
             return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
         }
+        return run(transcript, displayPath: displayPath, directory: url.deletingLastPathComponent())
+    }
+
+    /// Replays script bytes (standard input, `-`); relative paths in it resolve against `directory`.
+    public func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
+        let transcript: Transcript
+        do { transcript = try Transcript(bytes: bytes, path: displayPath) } catch {
+            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
+        }
+        return run(transcript, displayPath: displayPath, directory: directory)
+    }
+
+    func run(_ transcript: Transcript, displayPath: String, directory: URL) -> Report {
+        let started = ContinuousClock.now
         let options = SessionOptions(
-            locale: locale, currency: currency, isScript: true, allowsWrite: allowsWrite,
-            directory: url.deletingLastPathComponent())
+            locale: locale, currency: currency, isScript: true, allowsWrite: allowsWrite, directory: directory)
         let session: Session
         do { session = try Session(options: options) } catch {
             let failure = ScriptError.unreadable(path: displayPath, reason: error.words)
@@ -82,7 +98,7 @@ public struct ScriptRunner: Sendable {
         }
         let hasUnrunSteps = quitAt.map { line in transcript.steps.contains { $0.line > line } } ?? false
         return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs,
-                      quitEarlyAt: hasUnrunSteps ? quitAt : nil)
+                      quitEarlyAt: hasUnrunSteps ? quitAt : nil, duration: ContinuousClock.now - started)
     }
 
     /// Every `*.session` below the given files and folders, sorted; a missing path is an error.
@@ -109,55 +125,5 @@ public struct ScriptRunner: Sendable {
             found += inFolder.sorted { $0.1 < $1.1 }
         }
         return found
-    }
-}
-
-/// Prints a mismatch as a small diff, invisible characters made visible on differing lines.
-public enum MismatchReport {
-    public static func lines(for mismatch: ScriptRunner.Mismatch, path: String) -> [String] {
-        var lines = ["\(path):\(mismatch.line): output differs", "  > \(mismatch.command)"]
-        let entries = diff(mismatch.expected, mismatch.actual)
-        // If either side has an invisible character, escape both so a space and U+00A0 differ visibly.
-        let escapes = entries.contains { entry in
-            switch entry {
-            case .same: false
-            case .expected(let text), .actual(let text): VisibleText.hasInvisible(text)
-            }
-        }
-        func shown(_ text: String) -> String { escapes ? "\(text)    ⟨\(VisibleText.escaped(text))⟩" : text }
-        for entry in entries {
-            switch entry {
-            case .same(let text): lines.append("    \(text)")
-            case .expected(let text): lines.append("  - \(shown(text))")
-            case .actual(let text): lines.append("  + \(shown(text))")
-            }
-        }
-        lines.append("  (- expected, + actual; moneyfield test --update rewrites expectations)")
-        return lines
-    }
-
-    enum Entry: Equatable { case same(String), expected(String), actual(String) }
-
-    /// A longest-common-subsequence line diff; outputs are a few lines, so quadratic is fine.
-    static func diff(_ expected: [String], _ actual: [String]) -> [Entry] {
-        let rows = expected.count, columns = actual.count
-        var table = Array(repeating: Array(repeating: 0, count: columns + 1), count: rows + 1)
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                table[i][j] = expected[i] == actual[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-            }
-        }
-        var entries: [Entry] = []
-        var i = 0, j = 0
-        while i < rows || j < columns {
-            if i < rows, j < columns, expected[i] == actual[j] {
-                entries.append(.same(expected[i])); i += 1; j += 1
-            } else if i < rows, j == columns || table[i + 1][j] >= table[i][j + 1] {
-                entries.append(.expected(expected[i])); i += 1
-            } else {
-                entries.append(.actual(actual[j])); j += 1
-            }
-        }
-        return entries
     }
 }
