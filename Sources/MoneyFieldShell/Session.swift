@@ -48,6 +48,11 @@ public final class Session {
     let defaultLocale: String
     let defaultCurrency: String
     var sourceStack: [URL] = []
+    /// Every command that may have changed this session, as a script would write it, so that a
+    /// recording started later rebuilds the session's undo and redo history too; nil once that
+    /// is not possible (a `source`, or more than `maximumJournalCount` commands).
+    var journal: [String]? = []
+    static let maximumJournalCount = 10_000
     static let maximumSourceDepth = 16
 
     public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
@@ -84,11 +89,14 @@ public final class Session {
         return recording(line, result: run(line), activeBefore: activeBefore)
     }
 
-    /// Appends a handled line to the recording, if one is running; a failed write ends it and says so.
+    /// Appends a handled line to the journal and to the recording, if one is running; a failed
+    /// write ends the recording and says so.
     private func recording(_ line: String, result: CommandResult, activeBefore: String?) -> CommandResult {
-        guard sourceStack.isEmpty, let recorder,
-              let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore)
+        guard sourceStack.isEmpty,
+              let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore, folder: recorder?.url.deletingLastPathComponent())
         else { return result }
+        journal(recorded.command, result: result)
+        guard let recorder else { return result }
         if let failure = recorder.append(command: recorded.command, output: recorded.output) {
             self.recorder = nil
             var withFailure = result
@@ -141,6 +149,9 @@ public final class Session {
 
     private func dispatch(_ name: String, rest: Substring) throws(CommandError) -> CommandResult {
         guard let command = Commands.named(name) else {
+            if name == ">" || name.hasPrefix(">") {
+                throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`")
+            }
             let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
             throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
         }

@@ -147,6 +147,77 @@ import Testing
         #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n\n"))
     }
 
+    /// Undo and redo after `record` reach back before it: the recording replays them all the same.
+    @Test(arguments: [
+        ["12", "34", "new b --locale de_DE --currency EUR", "56", "use amount"],
+        ["type 1", "<left>", "set 99.5", "undo", "locale ar_EG", "currency JPY --round"],
+    ])
+    func aRecordingStartedMidSessionRebuildsUndoAndRedo(before: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(locale: "fr_FR", currency: "EUR", directory: folder.url))
+        for line in before { _ = session.handle(line) }
+        _ = session.handle("record undo.session")
+        for line in ["undo", "undo", "redo", "undo", "undo", "undo", "redo"] { _ = session.handle(line) }
+        _ = session.press([.digit(7), .left, .digit(8), .backspace])
+        _ = session.press([.left])
+        _ = session.handle("undo")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("undo.session")
+        let report = ScriptRunner().run(url, displayPath: "undo.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(report.passed, "\(report.mismatches)\n\(text)")
+        #expect(try String(contentsOf: url, encoding: .utf8).contains("(undo and redo included)"))
+    }
+
+    @Test func aSessionThatSourcedFallsBackToItsStateAndSaysSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("setup.session", "> 123\n")
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        _ = session.handle("source setup.session")
+        _ = session.handle("record state.session")
+        _ = session.handle("4")
+        _ = session.handle("record off")
+        let url = folder.url.appendingPathComponent("state.session")
+        #expect(try String(contentsOf: url, encoding: .utf8).contains("their undo history is not rebuilt"))
+        #expect(ScriptRunner().run(url, displayPath: "state.session").passed)
+    }
+
+    @Test func aScriptThatRecordsPassesEveryTime() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("rec.session", "> record out.session\nrecording to out.session\n> 12\namount: $0.12|\n> record off\nrecording stopped: out.session\n")
+        for _ in 0..<2 {
+            let report = ScriptRunner(allowsWrite: true).run(script, displayPath: "rec.session")
+            #expect(report.passed, "\(report.mismatches)")
+        }
+        // A file it did not record is still kept.
+        _ = try folder.file("out.session", "# precious\n")
+        #expect(!ScriptRunner(allowsWrite: true).run(script, displayPath: "rec.session").passed)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("out.session"), encoding: .utf8) == "# precious\n")
+    }
+
+    @Test func sourceGoesOnAfterAnErrorAsTestDoesAndNamesTheLines() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("err.session", "> bogus\n> 12\n> nope\n> 3\n")
+        let session = try Session(options: SessionOptions(directory: folder.url))
+        let result = session.handle("source err.session")
+        #expect(result.lines.map(\.text) == [
+            "error: unknown command \"bogus\" (help lists the commands)", "amount: $0.12|",
+            "error: unknown command \"nope\" (help lists the commands)", "amount: $1.23|",
+            "error: err.session: 2 of 4 commands failed (lines 1, 3)",
+        ])
+    }
+
+    @Test func aTranscriptPipedIntoTheShellGetsAHint() throws {
+        let session = try Session()
+        #expect(session.handle("> 12").lines.map(\.text) == [
+            "error: lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`",
+        ])
+    }
+
     @Test func recordRefusesToOverwriteWithoutForce() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

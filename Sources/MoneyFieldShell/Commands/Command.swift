@@ -73,6 +73,9 @@ public enum Commands {
         all.flatMap { command in ([command.name] + command.aliases).map { ($0, command) } },
         uniquingKeysWith: { first, _ in first })
 
+    /// Commands that only look or explain: a session's journal leaves them out.
+    static let changingNothing: Set<String> = Set(looking.map(\.name) + ["help", "fields"])
+
     /// The command called `name` or one of its aliases.
     public static func named(_ name: String) -> Command? { byName[name] }
 }

@@ -47,14 +47,18 @@ extension Session {
         if let note = transcript.cutBlockNote { result.append(.plain("note: \(VisibleText.terminalSafe(words[0])): \(note)")) }
         sourceStack.append(url)
         defer { sourceStack.removeLast() }
+        // As `test` does: every command runs, an error does not stop the rest; the lines that
+        // failed are named at the end, which makes `source` itself fail.
+        var failedLines: [Int] = []
         for step in transcript.steps {
             let stepResult = run(step.command)
             result.append(contentsOf: stepResult)
-            if stepResult.failed {
-                result.append(.error("stopped sourcing \(words[0]) at line \(step.line)"))
-                break
-            }
+            if stepResult.failed { failedLines.append(step.line) }
             if stepResult.quits { break }
+        }
+        if !failedLines.isEmpty {
+            let lines = failedLines.map(String.init).joined(separator: ", ")
+            result.append(.error("\(VisibleText.terminalSafe(words[0])): \(failedLines.count) of \(transcript.steps.count) command\(transcript.steps.count == 1 ? "" : "s") failed (line\(failedLines.count == 1 ? "" : "s") \(lines))"))
         }
         result.quits = false
         return result

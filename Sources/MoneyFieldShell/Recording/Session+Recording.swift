@@ -27,6 +27,8 @@ extension Session {
         }
         guard recorder == nil else { throw CommandError("already recording to \(VisibleText.terminalSafe(recorder!.displayPath)); `record off` first") }
         let url = resolve(path)
+        // A script that records runs again and again: it may replace a recording of its own making.
+        let replacing = replacing || (options.isScript && TranscriptRecorder.holdsRecording(url))
         let preamble = try reconstruction()
         // The path is escaped: a newline in a file name must not start a line of the script.
         recorder = try TranscriptRecorder(
@@ -42,11 +44,11 @@ extension Session {
     /// gets this session's own locale and currency written out, and a `source` path is written
     /// from the recording's folder. `record` is left out; an accepted `kiosk` is too (its keys
     /// come back as `type` lines), except that a switch of field is kept as `use`.
-    func recordedForm(of line: String, result: CommandResult, activeBefore: String?)
+    func recordedForm(of line: String, result: CommandResult, activeBefore: String?, folder: URL?)
         -> (command: String, output: [OutputLine])?
     {
         // A line refused for its bytes (a NUL, a CR, too long) changed nothing and could not be replayed.
-        guard let recorder, Self.problem(with: line) == nil else { return nil }
+        guard Self.problem(with: line) == nil else { return nil }
         let words = (try? Tokenizer.words(Substring(line))) ?? []
         switch words.first {
         case "record":
@@ -66,7 +68,7 @@ extension Session {
             return (([line] + additions).joined(separator: " "), result.lines)
         case "source" where words.count == 2 && !words[1].hasPrefix("/"):
             let target = resolve(words[1]).standardizedFileURL.path
-            let folder = recorder.url.deletingLastPathComponent().standardizedFileURL.path + "/"
+            let folder = (folder ?? options.directory).standardizedFileURL.path + "/"
             let written = target.hasPrefix(folder) ? String(target.dropFirst(folder.count)) : target
             return ("source \(Tokenizer.quoted(written))", result.lines)
         default:
@@ -74,15 +76,61 @@ extension Session {
         }
     }
 
+    /// Keeps a handled command for `reconstruction`: failed commands changed nothing and are left out.
+    func journal(_ command: String, result: CommandResult) {
+        guard journal != nil, !result.failed else { return }
+        let name = command.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+        if Commands.changingNothing.contains(name) { return }
+        if name == "source" || journal!.count >= Self.maximumJournalCount {
+            journal = nil
+        } else {
+            journal!.append(command)
+        }
+    }
+
     /// Commands and output that bring a fresh session to this one's state, so a recording
     /// started mid-session still replays clean. Empty for an untouched session.
+    ///
+    /// The session's own commands replayed, when it kept them all: fields, amounts, carets and
+    /// undo/redo history come back exactly. Otherwise the fields are rebuilt from their state,
+    /// and the recording starts with an empty undo history (a comment says so).
     func reconstruction() throws(CommandError) -> [String] {
         let fresh: Session
         do { fresh = try Session() } catch { throw CommandError(error) }
-        if fields.map(\.name) == fresh.fields.map(\.name), fields.map(\.field) == fresh.fields.map(\.field),
-           activeName == fresh.activeName {
-            return []
+        let untouched = fields.map(\.name) == fresh.fields.map(\.name) && fields.map(\.field) == fresh.fields.map(\.field)
+            && activeName == fresh.activeName
+        if untouched && journal?.isEmpty != false { return [] }
+        var startingField: [String] = []
+        if defaultLocale != fresh.defaultLocale || defaultCurrency != fresh.defaultCurrency {
+            startingField = ["drop \(Self.defaultFieldName)",
+                             "new \(Self.defaultFieldName) --locale \(defaultLocale) --currency \(defaultCurrency)"]
         }
+        if let journal, let lines = try? replayed(startingField + journal) {
+            return ["# The session before the recording started, replayed (undo and redo included):"] + lines
+        }
+        return ["# The fields as they were when the recording started (their undo history is not rebuilt):"]
+            + (try replayed(stateCommands()))
+    }
+
+    /// Each command with what a fresh session prints for it; throws unless that session ends as this one.
+    private func replayed(_ commands: [String]) throws(CommandError) -> [String] {
+        let fresh: Session
+        do { fresh = try Session() } catch { throw CommandError(error) }
+        var lines: [String] = []
+        for command in commands {
+            lines.append(Transcript.commandPrefix + command)
+            lines += fresh.run(command).lines.map(\.text)
+        }
+        guard fresh.fields.map(\.name) == fields.map(\.name), fresh.fields.map(\.field) == fields.map(\.field),
+              fresh.activeName == activeName
+        else {
+            throw CommandError("this session's state cannot be rebuilt by a script (an amount outside its limits?); record from a fresh session")
+        }
+        return lines
+    }
+
+    /// Commands that make each field as it is now, its undo history aside.
+    private func stateCommands() -> [String] {
         var commands = ["drop \(Self.defaultFieldName)"]
         for entry in fields {
             let field = entry.field
@@ -92,14 +140,6 @@ extension Session {
             if field.state.caretSlotsFromEnd > 0 { commands.append("left \(field.state.caretSlotsFromEnd)") }
         }
         if let activeName, activeName != fields.last?.name { commands.append("use \(activeName)") }
-        var lines: [String] = []
-        for command in commands {
-            lines.append(Transcript.commandPrefix + command)
-            lines += fresh.run(command).lines.map(\.text)
-        }
-        guard fresh.fields.map(\.field) == fields.map(\.field), fresh.activeName == activeName else {
-            throw CommandError("this session's state cannot be rebuilt by a script (an amount outside its limits?); record from a fresh session")
-        }
-        return lines
+        return commands
     }
 }

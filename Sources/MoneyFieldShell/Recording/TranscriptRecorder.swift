@@ -15,6 +15,19 @@ final class TranscriptRecorder {
     /// Bytes written in whole blocks so far: where a failed write is cut back to.
     private var committedLength: off_t = 0
 
+    /// Whether `url` is a regular file that moneyfield recorded (it opens with the marker).
+    static func holdsRecording(_ url: URL) -> Bool {
+        let descriptor = Foundation.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { Foundation.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let marker = Array(Transcript.recordingMarker.utf8)
+        var head = [UInt8](repeating: 0, count: marker.count)
+        let count = head.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+        return count == marker.count && head == marker
+    }
+
     /// Creates the file; an existing file is kept unless `replacing`; only regular files are written.
     init(url: URL, displayPath: String, replacing: Bool, header: [String]) throws(CommandError) {
         self.url = url
