@@ -52,12 +52,24 @@ struct Console {
     /// bidi-override character reaches the terminal.
     func write(_ result: CommandResult) {
         guard !result.lines.isEmpty else { return }
-        Output.write(result.lines.map(styled).map { $0 + "\n" }.joined())
+        Output.write(result.lines.map { styled($0) + "\n" }.joined())
     }
 
-    func styled(_ line: OutputLine) -> String {
+    /// Prints a result read without a prompt: its errors go to standard error, each after its
+    /// place (`stdin:3: error: …`); everything else to standard output, in order.
+    func write(_ result: CommandResult, errorPlace place: String) {
+        for line in result.lines {
+            if line.kind == .error {
+                Output.writeError(VisibleText.terminalSafe(place) + ": " + styled(line, descriptor: STDERR_FILENO) + "\n")
+            } else {
+                Output.write(styled(line) + "\n")
+            }
+        }
+    }
+
+    func styled(_ line: OutputLine, descriptor: Int32 = STDOUT_FILENO) -> String {
         let text = VisibleText.terminalSafe(line.text)
-        guard useColor else { return text }
+        guard useColor, descriptor == STDOUT_FILENO || isatty(descriptor) == 1 else { return text }
         switch line.kind {
         case .plain: return text
         case .field: return "\u{1B}[1m\(text)\u{1B}[0m"

@@ -15,19 +15,36 @@ struct ShellCommand: ParsableCommand {
     @Option(help: "Currency of the starting `amount` field (ISO 4217).")
     var currency = CurrencyCatalog.defaultCode
 
-    @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
     var commands: String?
+
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE (one a line, # comments) first, then go on.", valueName: "FILE"))
+    var initFile: String?
+
+    @Option(name: .customLong("cmd"), help: ArgumentHelp("Run this command first, then go on (repeatable; after --init).", valueName: "command"))
+    var startupCommands: [String] = []
 
     @Flag(help: "Stop at the first error, with exit status 1.")
     var bail = false
 
-    @Option(help: "Record the session to this script file (as the `record` command does).")
+    @Flag(help: "Print each command before its output when not interactive (for logs).")
+    var echo = false
+
+    @Flag(help: "Prompt, line editing and history even when standard input is not a terminal.")
+    var interactive = false
+
+    @Flag(help: "Read commands without prompts even on a terminal.")
+    var batch = false
+
+    @Option(help: ArgumentHelp("Record the session to this script file (as the `record` command does).", valueName: "FILE"))
     var record: String?
 
     @Flag(help: "Replace the --record file if it exists.")
     var forceRecord = false
 
     func validate() throws {
+        if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
+        if commands != nil && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
         do {
             _ = try FieldConfiguration(locale: locale, currency: currency)
         } catch {
@@ -36,39 +53,77 @@ struct ShellCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interactive = commands == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        // A person at the keyboard gets a prompt even when the output goes on to a pipe (`| tee log`).
+        let interactive = self.interactive || (!batch && commands == nil && isatty(STDIN_FILENO) == 1)
         let session = try Session(options: SessionOptions(locale: locale, currency: currency, isInteractive: interactive))
         let console = Console()
+        var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
         if let record {
             let result = session.startRecording(to: record, replacing: forceRecord)
             console.write(result)
             if result.failed { throw ExitCode.failure }
         }
+        if let initFile {
+            let bytes: [UInt8]
+            do { bytes = try TextFile.read(URL(fileURLWithPath: initFile), displayPath: initFile) } catch {
+                throw UnusableInput("--init \(error.message)")
+            }
+            var reader = LineReader(bytes: bytes, limit: Session.maximumLineBytes)
+            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) else { throw ExitCode.failure }
+        }
+        // One sequence, so `--cmd:2:` names the second --cmd.
+        if !startupCommands.isEmpty, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd") {
+            throw ExitCode.failure
+        }
         if let commands {
             let lines = commands.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            try runBatch(session, console: console, lines: lines.map { .bytes(Array($0.utf8)) })
+            _ = batch.run(lines.map { .bytes(Array($0.utf8)) }, place: "-c")
         } else if interactive {
             try InteractiveShell(session: session, console: console).run()
         } else {
             var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
-            try runBatch(session, console: console, lines: AnySequence { AnyIterator { reader.next() } })
+            _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
         }
+        if batch.failed { throw ExitCode.failure }
+    }
+}
+
+/// Commands without prompts or history (stdin, -c, --cmd, --init): outputs on stdout, errors on
+/// stderr with their place (`stdin:3:`) as compilers and sqlite3 write them.
+struct BatchRunner {
+    let session: Session
+    let console: Console
+    let bail: Bool
+    let echo: Bool
+    private(set) var failed = false
+    private var stopped = false
+
+    init(session: Session, console: Console, bail: Bool, echo: Bool) {
+        self.session = session
+        self.console = console
+        self.bail = bail
+        self.echo = echo
     }
 
-    /// No prompts, no history: each line run in order; the exit status says whether any failed.
-    private func runBatch(_ session: Session, console: Console, lines: some Sequence<LineReader.Line>) throws {
-        var failed = false
-        for line in lines {
+    /// Runs the lines; false once the session should end (`quit`, or an error under `--bail`).
+    mutating func run(_ lines: some Sequence<LineReader.Line>, place: String) -> Bool {
+        guard !stopped else { return false }
+        for (index, line) in lines.enumerated() {
+            if echo, case .bytes(let bytes) = line {
+                Output.write(VisibleText.terminalSafe(session.prompt + String(decoding: bytes, as: UTF8.self)) + "\n")
+            }
             let result: CommandResult
             switch line {
             case .bytes(let bytes): result = session.handle(bytes: bytes)
-            case .tooLong(let count):
-                result = CommandResult(lines: [.error(Session.tooLong(count))])
+            case .tooLong(let count): result = CommandResult(lines: [.error(Session.tooLong(count))])
             }
-            console.write(result)
+            console.write(result, errorPlace: "\(place):\(index + 1)")
             failed = failed || result.failed
-            if result.quits || (bail && result.failed) { break }
+            if result.quits || (bail && result.failed) {
+                stopped = true
+                return false
+            }
         }
-        if failed { throw ExitCode.failure }
+        return true
     }
 }

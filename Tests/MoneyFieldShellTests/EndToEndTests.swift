@@ -17,13 +17,15 @@ import Testing
 
     @Test func batchModeGoesOnAfterAnErrorButExitsOne() throws {
         let outcome = try run([], input: "bogus\n12\n")
-        #expect(outcome.stdout == "error: unknown command \"bogus\" (help lists the commands)\namount: $0.12|\n")
+        #expect(outcome.stdout == "amount: $0.12|\n")
+        #expect(outcome.stderr == "stdin:1: error: unknown command \"bogus\" (help lists the commands)\n", "errors on stderr with their place")
         #expect(outcome.status == 1)
     }
 
     @Test func bailStopsAtTheFirstError() throws {
         let outcome = try run(["--bail"], input: "1\nbogus\n2\n")
-        #expect(outcome.stdout == "amount: $0.01|\nerror: unknown command \"bogus\" (help lists the commands)\n")
+        #expect(outcome.stdout == "amount: $0.01|\n")
+        #expect(outcome.stderr == "stdin:2: error: unknown command \"bogus\" (help lists the commands)\n")
         #expect(outcome.status == 1)
     }
 
@@ -44,13 +46,36 @@ import Testing
         input.append(Data(repeating: 0x31, count: 1 << 20))
         input.append(contentsOf: Array("\n2\n".utf8))
         let outcome = try BuiltProgram.run([], input: input)
-        #expect(outcome.stdout.split(separator: "\n") == [
-            "amount: $0.01|",
-            "error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)",
-            "error: control character U+0000 at column 7; type keys by name instead (<bs>, <left> …)",
-            "error: the line is 1048576 bytes long; commands are at most 4096 bytes",
-            "amount: $0.12|",
+        #expect(outcome.stdout.split(separator: "\n") == ["amount: $0.01|", "amount: $0.12|"])
+        #expect(outcome.stderr.split(separator: "\n") == [
+            "stdin:2: error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)",
+            "stdin:3: error: control character U+0000 at column 7; type keys by name instead (<bs>, <left> …)",
+            "stdin:4: error: the line is 1048576 bytes long; commands are at most 4096 bytes",
         ])
+    }
+
+    @Test func startupCommandsRunFirstAndTheSessionGoesOn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("init.txt", "# fields for today\nnew till --locale de_DE --currency EUR\n")
+        let outcome = try run(["--init", "init.txt", "--cmd", "type 12", "--cmd", "nope", "--echo"], input: "5\n", in: folder.url)
+        #expect(outcome.stdout == """
+            amount> # fields for today
+            amount> new till --locale de_DE --currency EUR
+            till: 0,00|\u{00A0}€
+            till> type 12
+            till: 0,12|\u{00A0}€
+            till> nope
+            till> 5
+            till: 1,25|\u{00A0}€
+
+            """)
+        #expect(outcome.stderr == "--cmd:2: error: unknown command \"nope\" (help lists the commands)\n")
+        #expect(outcome.status == 1)
+        let missing = try run(["--init", "nosuch.txt"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: --init nosuch.txt: no such file"))
+        #expect(try run(["--interactive", "--batch"]).status == 2)
     }
 
     @Test func unusableArgumentsExitTwo() throws {

@@ -156,7 +156,7 @@ import Testing
         let outcome = try BuiltProgram.bash(
             "trap '' XFSZ; ulimit -f 16; \"$B\" --record full.session < input.txt", in: folder.url)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("error: recording to full.session stopped: File too large; the file holds every command before this one"))
+        #expect(outcome.stderr.contains("error: recording to full.session stopped: File too large; the file holds every command before this one"))
         let size = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("full.session").path)[.size] as? Int
         #expect((size ?? 0) > 0 && (size ?? 0) <= 16 * 1024, "bash counts ulimit -f in KiB")
         let replay = try BuiltProgram.run(["test", "full.session"], directory: folder.url)

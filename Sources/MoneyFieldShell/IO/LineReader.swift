@@ -20,6 +20,14 @@ public struct LineReader {
         self.limit = limit
     }
 
+    /// Lines of bytes already read (an `--init` file).
+    public init(bytes: [UInt8], limit: Int) {
+        self.descriptor = -1
+        self.limit = limit
+        buffer = bytes
+        atEnd = true
+    }
+
     /// The next line without its `\n` (a `\r` before it is dropped too), or nil at end of input.
     /// A UTF-8 byte-order mark opening the input (Windows editors write one) is dropped.
     public mutating func next() -> Line? {
