@@ -31,8 +31,14 @@ struct Moneyfield: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                // --help and --version: what was asked for, so to standard output.
-                if !message.isEmpty { Output.write(message + "\n") }
+                // --help and --version: what was asked for, so to standard output. The root's help
+                // also shows the shell's options: the shell is what runs with no subcommand.
+                var text = message
+                if ["-h", "--help", "help"].contains(CommandLine.arguments.dropFirst().first ?? ""), CommandLine.arguments.count == 2,
+                   let options = ShellCommand.helpMessage(columns: nil).components(separatedBy: "OPTIONS:\n").last {
+                    text += "\n\nSHELL OPTIONS (moneyfield [shell] …):\n" + options.trimmingCharacters(in: .newlines)
+                }
+                if !text.isEmpty { Output.write(text + "\n") }
                 Foundation.exit(0)
             }
             if let unusable = error as? UnusableInput {

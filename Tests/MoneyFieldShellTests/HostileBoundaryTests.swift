@@ -104,7 +104,8 @@ import Testing
         let file = try folder.file("big.session", script)
         let outcome = try BuiltProgram.run(["test", "--update", "big.session"], directory: folder.url)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.hasPrefix("error: cannot update big.session: would be 21816000 bytes, more than the 16 MiB a script may have; not written"))
+        #expect(outcome.stdout.hasPrefix("error: cannot update big.session: would be "))
+        #expect(outcome.stdout.contains(" bytes, more than the 16 MiB a script may have; not written"))
         #expect(try String(contentsOf: file, encoding: .utf8) == script, "the script is untouched")
     }
 

@@ -215,3 +215,39 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(try lines(mark + Array("ab\n".utf8) + mark + Array("c\n".utf8)) == [.bytes([97, 98]), .bytes(mark + [99])])
     }
 }
+
+/// Listings for machines (`--json`, one line) and for people (best matches first).
+@Suite struct ListingTests {
+    @Test(arguments: ["fields --json", "locales de_ --json", "currencies --json eur"])
+    func jsonListingsAreOneLineOfObjects(command: String) throws {
+        let session = try Session()
+        let lines = session.handle(command).lines
+        #expect(lines.count == 1)
+        let parsed = try JSONSerialization.jsonObject(with: Data(lines[0].text.utf8)) as? [[String: Any]]
+        #expect(parsed?.isEmpty == false)
+    }
+
+    @Test func jsonKeepsNumbersAndBooleansTyped() throws {
+        let session = try Session()
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(session.handle("fields --json").lines[0].text.utf8)) as? [[String: Any]])
+        #expect(fields[0]["active"] as? Bool == true)
+        #expect(fields[0]["display"] as? String == "$0.00")
+        let currencies = try #require(try JSONSerialization.jsonObject(with: Data(session.handle("currencies JPY --json").lines[0].text.utf8)) as? [[String: Any]])
+        #expect(currencies[0]["code"] as? String == "JPY")
+        #expect(currencies[0]["fractionDigits"] as? Int == 0)
+    }
+
+    @Test(arguments: [("locales he", "he"), ("locales hebrew", "he"), ("locales ja", "ja"), ("currencies eur", "EUR"), ("currencies yen", "JPY")])
+    func theBestMatchComesFirst(command: String, first: String) throws {
+        let lines = try Session().handle(command).lines.map(\.text)
+        #expect(lines.count > 1)
+        #expect(lines[1].hasPrefix(first + " "), "\(lines.prefix(4))")
+    }
+
+    @Test func noMatchAndBadArgumentsSaySo() throws {
+        let session = try Session()
+        #expect(session.handle("locales zzzz").lines.map(\.text) == ["no locale matches \"zzzz\""])
+        #expect(session.handle("locales zzzz --json").lines.map(\.text) == ["[]"])
+        #expect(session.handle("locales --xml").lines.map(\.text) == ["error: unknown option \"--xml\"; usage: locales [FILTER] [--json]"])
+    }
+}

@@ -17,7 +17,9 @@ extension Commands {
         Command("use", usage: "use NAME", summary: "make another field active", arguments: [.field]) { session, rest throws(CommandError) in
             try session.useField(rest)
         },
-        .bare("fields", summary: "list the fields, the active one marked *") { session in session.listFields() },
+        Command("fields", usage: "fields [--json]", summary: "list the fields, the active one marked *", flags: ["--json"]) {
+            session, rest throws(CommandError) in try session.listFields(rest)
+        },
         Command("drop", usage: "drop NAME", summary: "remove a field", arguments: [.field]) { session, rest throws(CommandError) in
             try session.dropField(rest)
         },
@@ -92,14 +94,21 @@ extension Session {
         return CommandResult(lines: [fieldLine(fields[index])])
     }
 
-    func listFields() -> CommandResult {
-        guard !fields.isEmpty else { return CommandResult(lines: [.plain("no fields; make one with `new NAME`")]) }
-        let rows = fields.map { entry -> [String] in
+    func listFields(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let arguments = try ListingArguments(try Tokenizer.words(rest), usage: usage("fields"))
+        guard arguments.filter.isEmpty else { throw CommandError(usage("fields")) }
+        guard !fields.isEmpty || arguments.json else { return CommandResult(lines: [.plain("no fields; make one with `new NAME`")]) }
+        var listing = Listing(columns: [
+            .init(heading: " ", key: "active", isLiteral: arguments.json), .init(heading: "NAME", key: "name"),
+            .init(heading: "LOCALE", key: "locale"), .init(heading: "CURRENCY", key: "currency"), .init(heading: "MODE", key: "mode"),
+            .init(heading: "DISPLAY", key: "display"), .init(heading: "VALUE", key: "value"),
+        ])
+        listing.rows = fields.map { entry in
             let configuration = entry.field.configuration
-            return [entry.name == activeName ? "*" : " ", entry.name, configuration.locale, configuration.currency,
-                    configuration.mode.rawValue, entry.field.rendering.display]
+            return [entry.name == activeName ? (arguments.json ? "true" : "*") : (arguments.json ? "false" : " "), entry.name,
+                    configuration.locale, configuration.currency, configuration.mode.rawValue, entry.field.rendering.display, entry.field.value]
         }
-        return CommandResult(lines: TextTable.render(header: [" ", "NAME", "LOCALE", "CURRENCY", "MODE", "DISPLAY"], rows: rows).map(OutputLine.plain))
+        return CommandResult(lines: listing.lines(json: arguments.json))
     }
 }
 

@@ -16,11 +16,11 @@ extension Commands {
             "inspect", usage: "inspect [--json]", summary: "everything about the active field; --json on one line",
             flags: ["--json"]) { session, rest throws(CommandError) in try session.inspect(rest) },
         Command(
-            "locales", usage: "locales [FILTER]", summary: "locale IDs ICU knows, with a sample display",
-            arguments: [.text]) { session, rest throws(CommandError) in session.listLocales(filter: rest) },
+            "locales", usage: "locales [FILTER] [--json]", summary: "locale IDs ICU knows, with a sample display; best matches first",
+            arguments: [.text], flags: ["--json"]) { session, rest throws(CommandError) in try session.listLocales(rest) },
         Command(
-            "currencies", usage: "currencies [FILTER]", summary: "ISO 4217 codes with fraction digits and a sample display",
-            arguments: [.text]) { session, rest throws(CommandError) in try session.listCurrencies(filter: rest) },
+            "currencies", usage: "currencies [FILTER] [--json]", summary: "ISO 4217 codes with fraction digits and a sample display",
+            arguments: [.text], flags: ["--json"]) { session, rest throws(CommandError) in try session.listCurrencies(rest) },
     ]
 }
 
@@ -33,34 +33,39 @@ extension Session {
         return CommandResult(lines: FieldReport(entry).lines.map(OutputLine.plain))
     }
 
-    func listLocales(filter: Substring) -> CommandResult {
-        let needle = filter.trimmingCharacters(in: .whitespaces).lowercased()
+    func listLocales(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let arguments = try ListingArguments(try Tokenizer.words(rest), usage: usage("locales"))
         let english = Locale(identifier: "en")
-        var rows: [[String]] = []
+        var ranked: [(rank: Int, row: [String])] = []
         for identifier in LocaleCatalog.identifiers {
             let name = english.localizedString(forIdentifier: identifier) ?? ""
-            guard needle.isEmpty || identifier.lowercased().contains(needle) || name.lowercased().contains(needle) else { continue }
+            guard let rank = Listing.rank(arguments.filter, code: identifier, name: name) else { continue }
             let currency = Locale(identifier: identifier).currency?.identifier ?? "USD"
-            let sample = (try? FieldConfiguration(locale: identifier, currency: currency))
-                .map { Self.sample(in: $0) } ?? ""
-            rows.append([identifier, name, currency, sample])
+            let sample = (try? FieldConfiguration(locale: identifier, currency: currency)).map { Self.sample(in: $0) } ?? ""
+            ranked.append((rank, [identifier, name, currency, sample]))
         }
-        guard !rows.isEmpty else { return CommandResult(lines: [.plain("no locale matches \"\(needle)\"")]) }
-        return CommandResult(lines: TextTable.render(header: ["ID", "NAME", "CURRENCY", "SAMPLE"], rows: rows).map(OutputLine.plain))
+        guard !ranked.isEmpty || arguments.json else { return CommandResult(lines: [.plain("no locale matches \"\(arguments.filter)\"")]) }
+        var listing = Listing(columns: [.init(heading: "ID", key: "id"), .init(heading: "NAME", key: "name"),
+                                        .init(heading: "CURRENCY", key: "currency"), .init(heading: "SAMPLE", key: "sample")])
+        listing.rows = ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
+        return CommandResult(lines: listing.lines(json: arguments.json))
     }
 
-    func listCurrencies(filter: Substring) throws(CommandError) -> CommandResult {
-        let needle = filter.trimmingCharacters(in: .whitespaces).lowercased()
+    func listCurrencies(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let arguments = try ListingArguments(try Tokenizer.words(rest), usage: usage("currencies"))
         let locale = activeField?.configuration.locale ?? defaultLocale
-        var rows: [[String]] = []
+        var ranked: [(rank: Int, row: [String])] = []
         for code in CurrencyCatalog.codes {
             let name = CurrencyCatalog.name(of: code)
-            guard needle.isEmpty || code.lowercased().contains(needle) || name.lowercased().contains(needle) else { continue }
+            guard let rank = Listing.rank(arguments.filter, code: code, name: name) else { continue }
             let sample = (try? FieldConfiguration(locale: locale, currency: code)).map { Self.sample(in: $0) } ?? ""
-            rows.append([code, String(CurrencyCatalog.fractionDigits(for: code)), name, sample])
+            ranked.append((rank, [code, String(CurrencyCatalog.fractionDigits(for: code)), name, sample]))
         }
-        guard !rows.isEmpty else { return CommandResult(lines: [.plain("no currency matches \"\(needle)\"")]) }
-        return CommandResult(lines: TextTable.render(header: ["CODE", "DIGITS", "NAME", "SAMPLE (\(locale))"], rows: rows).map(OutputLine.plain))
+        guard !ranked.isEmpty || arguments.json else { return CommandResult(lines: [.plain("no currency matches \"\(arguments.filter)\"")]) }
+        var listing = Listing(columns: [.init(heading: "CODE", key: "code"), .init(heading: "DIGITS", key: "fractionDigits", isLiteral: true),
+                                        .init(heading: "NAME", key: "name"), .init(heading: "SAMPLE (\(locale))", key: "sample")])
+        listing.rows = ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
+        return CommandResult(lines: listing.lines(json: arguments.json))
     }
 
     /// 1234 and as many fraction digits as the currency has (`1234.5678` for CLF).
