@@ -6,22 +6,45 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Replay a script for training: commands typed out at a human pace, the field drawn as a kiosk.",
-        discussion: "Comments in the script are shown as captions. On a terminal the screen is redrawn for each step; otherwise plain text is printed.")
+        discussion: """
+            Comments before a command are its captions (the last ones too). The field stays on \
+            screen while keys are typed one by one, shown as key caps; each result is held for \
+            --hold milliseconds, or until a key with --step. On a terminal the demo runs on the \
+            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses, \
+            q or Esc quits. Otherwise plain text is printed. The script's expected output is \
+            checked as it plays: a difference is shown and reported (exit 1 with --strict). \
+            --cast writes the demo as an asciicast v2 file instead of playing it.
+            """)
 
-    @Argument(help: "The session script to show.")
+    @Argument(help: "The session script to show.", completion: .file(extensions: ["session"]))
     var file: String
 
-    @Option(help: "Milliseconds per typed character (0 for no pauses).")
+    @Option(help: "Milliseconds per typed character or key (0 for no pauses).")
     var pace = 60
 
-    @Flag(help: "Wait for Enter before each step.")
+    @Option(help: "Milliseconds each result stays on screen.")
+    var hold = 2_000
+
+    @Flag(help: "Wait for a key after each result.")
     var step = false
+
+    @Flag(help: "Exit 1 when the output differs from what the script expects.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write an asciicast v2 recording to FILE instead of playing.", valueName: "FILE"),
+            completion: .file(extensions: ["cast"]))
+    var cast: String?
+
+    @Option(help: "Screen width for --cast (columns).")
+    var columns = 80
 
     @Flag(help: "Let the script write files (record).")
     var allowWrite = false
 
     func validate() throws {
         guard (0...5000).contains(pace) else { throw ValidationError("--pace takes 0 to 5000 milliseconds, not \(pace)") }
+        guard (0...60000).contains(hold) else { throw ValidationError("--hold takes 0 to 60000 milliseconds, not \(hold)") }
+        guard (30...500).contains(columns) else { throw ValidationError("--columns takes 30 to 500, not \(columns)") }
     }
 
     func run() throws {
@@ -34,42 +57,110 @@ struct DemoCommand: ParsableCommand {
         }
         let session = try Session(options: SessionOptions(
             isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
-        let onTerminal = isatty(STDOUT_FILENO) == 1
-        let console = Console()
-        var stepReader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
-
-        for (number, entry) in transcript.steps.enumerated() {
-            let captions = entry.leading.filter { $0.hasPrefix("#") }
-                .map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
-            if onTerminal { emit("\u{1B}[2J\u{1B}[H") }
-            emit(captions.map(VisibleText.terminalSafe).map { (console.useColor ? "\u{1B}[36m\($0)\u{1B}[0m" : $0) + "\n" }.joined())
-            if step {
-                emit("[step \(number + 1)/\(transcript.steps.count): Enter to go on]\n")
-                _ = stepReader.next()
+        let pacing = DemoPlan.Pacing(pace: pace, hold: hold)
+        let plan: DemoPlan
+        if let cast {
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns)
+            let text = AsciiCast.text(of: plan, title: file, timestamp: Int(Date().timeIntervalSince1970))
+            do throws(FileError) {
+                try AtomicFile.write(text, to: URL(fileURLWithPath: cast), displayPath: cast)
+            } catch {
+                throw UnusableInput("cannot write the cast: \(error.message)")
             }
-            emit(session.prompt)
-            for character in VisibleText.terminalSafe(entry.command) {
-                emit(String(character))
-                pause(pace)
+            Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
+        } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            let size = TerminalSize.current()
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns)
+            // One row for the footer.
+            guard plan.height + 1 <= size.rows, size.columns >= 30 else {
+                throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")
             }
-            emit("\n")
-            let result = session.handle(entry.command)
-            console.write(result)
-            if let name = session.activeName, let field = session.activeField {
-                let drawing = KioskScreen.draw(name: name, field: field, marker: "|")
-                emit(drawing.lines.map { $0 + "\n" }.joined())
+            DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
+        } else {
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: 200, style: .plainText)
+            for frame in plan.frames where frame.isResult {
+                Output.write(frame.lines.map { $0 + "\n" }.joined())
+                if pace > 0 || hold > 0 { usleep(UInt32(min(frame.milliseconds, 60_000)) * 1000) }
             }
-            pause(pace * 12)
-            if result.quits { break }
         }
-        emit("demo finished: \(transcript.steps.count) step\(transcript.steps.count == 1 ? "" : "s") from \(VisibleText.terminalSafe(file))\n")
+        let count = transcript.steps.count
+        Output.write("demo finished: \(count) step\(count == 1 ? "" : "s") from \(VisibleText.terminalSafe(file))\n")
+        for difference in plan.differences {
+            let lines = ["warning: \(file):\(difference.line): the output differs from what the script expects"]
+                + MismatchReport.diffLines(expected: difference.expected, actual: difference.actual)
+            Output.writeError(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
+        }
+        if strict && !plan.differences.isEmpty { throw ExitCode.failure }
+    }
+}
+
+/// Plays a demo plan on the terminal's alternate screen, with keys to go on, back, pause and quit.
+struct DemoPlayer {
+    let plan: DemoPlan
+    let waitsAfterEachStep: Bool
+
+    enum Action { case next, back, pause, quit }
+
+    func play() {
+        guard RawTerminal.enter() else { return }
+        defer { RawTerminal.restore() }
+        var index = 0
+        var paused = false
+        while index < plan.frames.count {
+            let frame = plan.frames[index]
+            draw(frame, paused: paused)
+            let waitsForKey = paused || (waitsAfterEachStep && frame.isResult) || index == plan.frames.count - 1
+            switch wait(milliseconds: waitsForKey ? nil : frame.milliseconds) {
+            case nil: index += 1
+            case .next?:
+                paused = false
+                index += 1
+            case .pause?: paused.toggle()
+            case .quit?: return
+            case .back?:
+                // The result of the step before this one, held until a key.
+                let current = frame.isResult ? frame.step : frame.step - 1
+                if let earlier = plan.frames.lastIndex(where: { $0.isResult && $0.step < current }) { index = earlier }
+                paused = true
+            }
+        }
     }
 
-    private func emit(_ text: String) {
-        Output.write(text)
+    /// Waits for a key, at most `milliseconds` (nil: until one comes); nil when the time ran out.
+    private func wait(milliseconds: Int?) -> Action? {
+        let deadline = milliseconds.map { Date().addingTimeInterval(Double($0) / 1000) }
+        var pending: [UInt8] = []
+        while true {
+            if RawTerminal.takeEvents().interrupted { return .quit }
+            let left = deadline.map { Int32(max(0, $0.timeIntervalSinceNow * 1000)) }
+            if let left, left == 0, pending.isEmpty { return nil }
+            switch KioskMode.read(waitingAtMost: pending.isEmpty ? left : 50) {
+            case .bytes(let bytes): pending += bytes
+            case .quiet:
+                if pending.isEmpty { return nil }
+            case .interrupted: continue
+            case .closed: return .quit
+            }
+            while let (input, length) = TerminalKeyDecoder.decode(pending[...], final: true) {
+                pending.removeFirst(length)
+                guard case .key(let key) = input else { continue }
+                switch key {
+                case .enter, .right, .character("n"), .character("l"): return .next
+                case .left, .character("b"), .character("h"): return .back
+                case .character("p"), .character(" "): return .pause
+                case .character("q"), .escape, .control("c"), .control("d"): return .quit
+                default: continue
+                }
+            }
+        }
     }
 
-    private func pause(_ milliseconds: Int) {
-        if milliseconds > 0 { usleep(UInt32(milliseconds) * 1000) }
+    private func draw(_ frame: DemoPlan.Frame, paused: Bool) {
+        let footer = "step \(frame.step + 1)/\(plan.stepCount)\(paused ? " · paused" : "") · Enter next · ← back · p pause · q quit"
+        var screen = AsciiCast.draw(DemoPlan.Frame(lines: frame.lines + [""] + ["\u{1B}[2m" + footer + "\u{1B}[0m"],
+                                                   cursorRow: frame.cursorRow, cursorColumn: frame.cursorColumn,
+                                                   milliseconds: 0, step: frame.step, isResult: frame.isResult))
+        screen = screen.replacingOccurrences(of: "\r\n", with: "\u{1B}[K\r\n")
+        Output.write(screen)
     }
 }

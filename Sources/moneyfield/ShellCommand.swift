@@ -9,16 +9,17 @@ struct ShellCommand: ParsableCommand {
         abstract: "Open the shell (the default): a prompt with named money fields.",
         discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
 
-    @Option(help: "Locale of the starting `amount` field (an ICU ID such as de_DE or ar-EG-u-nu-latn).")
+    @Option(help: "Locale of the starting `amount` field (an ICU ID such as de_DE or ar-EG-u-nu-latn).",
+            completion: .list(LocaleCatalog.identifiers))
     var locale = LocaleCatalog.defaultIdentifier
 
-    @Option(help: "Currency of the starting `amount` field (ISO 4217).")
+    @Option(help: "Currency of the starting `amount` field (ISO 4217).", completion: .list(CurrencyCatalog.codes))
     var currency = CurrencyCatalog.defaultCode
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
     var commands: String?
 
-    @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE (one a line, # comments) first, then go on.", valueName: "FILE"))
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE (one a line, # comments) first, then go on.", valueName: "FILE"), completion: .file())
     var initFile: String?
 
     @Option(name: .customLong("cmd"), help: ArgumentHelp("Run this command first, then go on (repeatable; after --init).", valueName: "command"))
@@ -36,7 +37,8 @@ struct ShellCommand: ParsableCommand {
     @Flag(help: "Read commands without prompts even on a terminal.")
     var batch = false
 
-    @Option(help: ArgumentHelp("Record the session to this script file (as the `record` command does).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Record the session to this script file (as the `record` command does).", valueName: "FILE"),
+            completion: .file(extensions: ["session"]))
     var record: String?
 
     @Flag(help: "Replace the --record file if it exists.")

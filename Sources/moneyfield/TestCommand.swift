@@ -17,7 +17,7 @@ struct TestCommand: ParsableCommand {
             Exit status: 0 all passed (or updated), 1 a script failed, 2 unusable arguments.
             """)
 
-    @Argument(help: "Script files or folders; - reads a script from standard input.")
+    @Argument(help: "Script files or folders; - reads a script from standard input.", completion: .file(extensions: ["session"]))
     var paths: [String] = ["scripts"]
 
     @Flag(help: "Rewrite each script's expected output with what it printed, keeping comments (atomically), and show the diff applied.")
@@ -29,7 +29,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Show every differing step, not only each script's first.")
     var allMismatches = false
 
-    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE (one testcase per script).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE (one testcase per script).", valueName: "FILE"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Flag(help: "Print TAP version 13 instead of the text report.")

@@ -195,7 +195,7 @@ import Testing
 
     @Test(arguments: (try? ScriptRunner.scripts(in: ["scripts/demos"], base: BuiltProgram.packageRoot).map(\.display)) ?? [])
     func everyDemoRunsAtPaceZero(_ path: String) throws {
-        let outcome = try run(["demo", "--pace", "0", path], in: BuiltProgram.packageRoot)
+        let outcome = try run(["demo", "--pace", "0", "--hold", "0", path], in: BuiltProgram.packageRoot)
         #expect(outcome.status == 0)
         let transcript = try Transcript(contentsOf: BuiltProgram.packageRoot.appendingPathComponent(path), displayPath: path)
         #expect(outcome.stdout.hasSuffix("demo finished: \(transcript.steps.count) steps from \(path)\n"), "every demo has several steps")
@@ -208,17 +208,19 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try folder.file("d.session", "# Type one dollar.\n> type 100\namount: $1.00|\n")
-        let outcome = try run(["demo", "--pace", "0", "d.session"], in: folder.url)
+        let outcome = try run(["demo", "--pace", "0", "--hold", "0", "d.session"], in: folder.url)
         #expect(outcome.stdout == """
             Type one dollar.
-            amount> type 100
-            amount: $1.00|
+
             ┌──────────────────────────────────────┐
             │ amount                   en_US · USD │
             │                                      │
             │                               $1.00| │
             │                                      │
             └──────────────────────────────────────┘
+
+            amount> type 100
+            amount: $1.00|
             demo finished: 1 step from d.session
 
             """)

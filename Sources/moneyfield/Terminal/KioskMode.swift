@@ -93,7 +93,7 @@ struct KioskMode {
         }
     }
 
-    private enum ReadResult {
+    enum ReadResult {
         case bytes(ArraySlice<UInt8>)
         case quiet
         case interrupted
@@ -101,7 +101,7 @@ struct KioskMode {
     }
 
     /// Bytes from the terminal, waiting for them without limit or at most `milliseconds`.
-    private static func read(waitingAtMost milliseconds: Int32?) -> ReadResult {
+    static func read(waitingAtMost milliseconds: Int32?) -> ReadResult {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, milliseconds ?? -1)
         if ready < 0 { return errno == EINTR ? .interrupted : .closed }

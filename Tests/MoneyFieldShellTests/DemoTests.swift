@@ -1,0 +1,97 @@
+import Foundation
+import MoneyFieldShell
+import MoneyFieldTestSupport
+import Testing
+
+/// What a demo shows, screen by screen, and the asciicast it writes.
+@Suite struct DemoTests {
+    static let script = """
+        # Type one dollar.
+        > type 100
+        amount: $1.00|
+        > type <left><bs>
+        amount: $0.1|0
+        # That was the demo.
+        """
+
+    func plan(_ text: String = script, pacing: DemoPlan.Pacing = DemoPlan.Pacing(pace: 10, hold: 500)) throws -> DemoPlan {
+        DemoPlan(transcript: try Transcript(parsing: text, path: "d.session"), session: try Session(options: SessionOptions(isScript: true)), pacing: pacing)
+    }
+
+    @Test func keysAreTypedOneByOneWithTheFieldInView() throws {
+        // The second step's frames, before the closing caption's.
+        let frames = Array(try plan().frames.filter { $0.step == 1 }.prefix(4))
+        let commands = frames.map { $0.lines.first { $0.hasPrefix("amount> ") } ?? "" }
+        #expect(commands == ["amount> ", "amount> type [←]", "amount> type [←][Backspace]", "amount> type [←][Backspace]"])
+        // The box shows each key's effect before Enter: the caret moves, then a digit goes.
+        let amounts = frames.map { $0.lines.first { $0.contains("$") && $0.hasPrefix("│") } ?? "" }
+        #expect(amounts.map { $0.contains("$1.00") } == [true, true, false, false])
+        #expect(amounts[2].contains("$0.10"))
+        #expect(frames.map(\.isResult) == [false, false, false, true])
+        #expect(frames.last?.lines.contains("amount: $0.1|0") == true)
+    }
+
+    @Test func everyCaptionIsShownTheLastIncluded() throws {
+        let frames = try plan().frames
+        #expect(frames.first?.lines.first == "Type one dollar.")
+        #expect(frames.last?.lines.first == "That was the demo.")
+        #expect(frames.last?.lines.contains { $0.contains("$0.10") } == true, "over the last field")
+    }
+
+    @Test func resultsAreHeldForTheHoldTimeAndKeysAtThePace() throws {
+        let frames = try plan().frames
+        #expect(frames.filter(\.isResult).allSatisfy { $0.milliseconds == 500 })
+        #expect(frames.filter { !$0.isResult }.allSatisfy { $0.milliseconds == 10 })
+    }
+
+    @Test func aDifferenceFromTheScriptIsFoundAndShown() throws {
+        let plan = try plan("> type 12\namount: $9.99|\n")
+        #expect(plan.differences.map(\.line) == [1])
+        #expect(plan.differences.first?.expected == ["amount: $9.99|"])
+        #expect(plan.differences.first?.actual == ["amount: $0.12|"])
+        #expect(plan.frames.last?.lines.last == "⚠ the script expects: amount: $9.99|")
+    }
+
+    @Test func narrowScreensCutLinesInsteadOfWrapping() throws {
+        let text = "# " + String(repeating: "a long caption ", count: 10) + "\n> type 1\namount: $0.01|\n"
+        let plan = DemoPlan(transcript: try Transcript(parsing: text, path: "d"), session: try Session(), pacing: .init(), width: 30)
+        for frame in plan.frames { #expect(frame.lines.allSatisfy { TerminalWidth.of($0) <= 30 }, "\(frame.lines)") }
+    }
+
+    /// asciicast v2: a JSON header, then events [time, "o", text] with times that never go back;
+    /// the last screen shows the last display. Read with Python's json module.
+    @Test func theCastIsValidAsciicastV2() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("d.session", Self.script)
+        let outcome = try BuiltProgram.run(["demo", "--pace", "20", "--hold", "700", "--cast", "d.cast", "d.session"], directory: folder.url)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        _ = try folder.file("read.py", """
+            import json
+            lines = open("d.cast", encoding="utf-8").read().splitlines()
+            header = json.loads(lines[0])
+            assert header["version"] == 2 and header["width"] >= 20 and header["height"] >= 5, header
+            events = [json.loads(line) for line in lines[1:]]
+            times = [e[0] for e in events]
+            assert all(e[1] == "o" and isinstance(e[2], str) for e in events)
+            assert times == sorted(times) and times[0] == 0, times
+            print(len(events), round(times[-1], 3))
+            print("$0.10" in events[-1][2], "That was the demo." in events[-1][2])
+            """)
+        let read = try BuiltProgram.bash("python3 read.py", in: folder.url)
+        // Step one: the empty line and three keys, then the result; step two: two keys; then the
+        // closing caption. The last event starts after 7 key frames of 20 ms and 2 results of 700.
+        #expect(read.stdout == "10 1.54\nTrue True\n", "\(read.stderr)")
+    }
+
+    @Test func strictFailsOnADifferenceAndPlainTextSaysWhere() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("d.session", "> type 12\namount: $9.99|\n")
+        let plain = try BuiltProgram.run(["demo", "--pace", "0", "--hold", "0", "d.session"], directory: folder.url)
+        #expect(plain.status == 0)
+        #expect(plain.stderr.hasPrefix("warning: d.session:1: the output differs from what the script expects\n"))
+        let strict = try BuiltProgram.run(["demo", "--strict", "--pace", "0", "--hold", "0", "d.session"], directory: folder.url)
+        #expect(strict.status == 1)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MoneyFieldTestSupport
+import Testing
+
+/// A demo on a real terminal, as a trainer drives it: --step holds each result, ← goes back,
+/// q quits, and the alternate screen is given back.
+@Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct DemoInTmuxTests {
+    static let script = """
+        # Step one: a dollar.
+        > type 100
+        amount: $1.00|
+        # Step two: back one digit.
+        > type <left><bs>
+        amount: $0.1|0
+        # Step three.
+        > type 5
+        amount: $0.15|0
+        """
+
+    @Test func stepBackAndQuit() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("d.session", Self.script)
+        let tmux = try Tmux(arguments: ["demo", "--step", "--pace", "0", "--hold", "0", script.path])
+        try tmux.waitFor("step 1/3")
+        try tmux.waitFor("amount: $1.00|")
+        try tmux.waitFor("Step one: a dollar.")
+        // Held after the result until a key.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try tmux.screen().contains("step 1/3"))
+        try tmux.press("Enter")
+        try tmux.waitFor("amount> type [←][Backspace]")
+        try tmux.waitFor("Step two: back one digit.")
+        try tmux.press("Left")
+        try tmux.waitFor("step 1/3 · paused")
+        try tmux.waitFor("amount: $1.00|")
+        try tmux.press("q")
+        try tmux.waitFor("demo finished: 3 steps")
+        try tmux.waitFor("[exit 0]")
+        #expect(try !tmux.screen().contains("┌"), "the alternate screen is given back")
+    }
+
+    @Test func theCursorSitsOnTheCaretInTheBox() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("d.session", "> type 1234<left><left>\namount: $12|.34\n")
+        let tmux = try Tmux(arguments: ["demo", "--step", "--pace", "0", "--hold", "0", script.path])
+        let screen = try tmux.waitFor("amount: $12|.34")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let cursor = try tmux.cursor()
+        let row = String(lines[cursor.row])
+        #expect(row.contains("$12.34"), "cursor on the amount row: \(row)")
+        let before = String(row.prefix(cursor.column))
+        #expect(before.hasSuffix("$12"), "cursor after $12: \(before)")
+        try tmux.press("q")
+        try tmux.waitFor("[exit 0]")
+    }
+}
