@@ -12,9 +12,10 @@
 typedef char *(*moneyfield_prompt_function)(EditLine *);
 typedef unsigned char (*moneyfield_editor_function)(EditLine *, int);
 
-/// An editor on the process's standard streams.
-static inline EditLine *moneyfield_el_init(const char *program) {
-    return el_init(program, stdin, stdout, stderr);
+/// An editor on the process's standard streams; with `prompt_on_stderr` the prompt and the line
+/// being edited go to stderr (standard output is a pipe, as in `moneyfield | tee log`).
+static inline EditLine *moneyfield_el_init(const char *program, int prompt_on_stderr) {
+    return el_init(program, stdin, prompt_on_stderr ? stderr : stdout, stderr);
 }
 
 /// The prompt; bytes between two `escape` characters are printed but take no room (colour).

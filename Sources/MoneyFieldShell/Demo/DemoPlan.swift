@@ -172,13 +172,5 @@ struct Screen {
     }
 
     /// A line cut to the screen's width, so nothing wraps and the cursor row stays right.
-    func cut(_ line: String) -> String {
-        guard TerminalWidth.of(line) > width else { return line }
-        var result = ""
-        for character in line {
-            if TerminalWidth.of(result + String(character)) > width - 1 { break }
-            result.append(character)
-        }
-        return result + "…"
-    }
+    func cut(_ line: String) -> String { TerminalWidth.cut(line, to: width) }
 }

@@ -40,6 +40,20 @@ public enum TerminalWidth {
         text.unicodeScalars.reduce(0) { $0 + cells($1) }
     }
 
+    /// `text` cut to at most `width` cells, ending in `…` when cut, so it never wraps.
+    public static func cut(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = of(String(character))
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
     static func cells(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         switch properties.generalCategory {

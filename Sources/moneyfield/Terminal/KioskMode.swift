@@ -124,8 +124,11 @@ struct KioskMode {
         let margin = "  "
         var screen = "\u{1B}[H"
         var rows = [""] + drawing.lines.map { margin + $0 } + [""]
-        rows.append(message.map { margin + console.styled($0) } ?? "")
-        rows += Self.hint.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
+        // Lines under the box are cut to the width: a wrapped line would push nothing, but one
+        // that wraps above the cursor would move the caret's row.
+        let room = max(10, size.columns - margin.count)
+        rows.append(message.map { margin + console.styled(OutputLine($0.kind, TerminalWidth.cut($0.text, to: room))) } ?? "")
+        rows += Self.hint.map { TerminalWidth.cut($0, to: room) }.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
         screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         screen += "\u{1B}[J"
         // Rows and columns count from 1 in the cursor position sequence.

@@ -27,7 +27,9 @@ final class LineEditor {
     private static let invisible: CChar = 1
 
     init(historyFile: HistoryFile?, useColor: Bool, complete: @escaping (String) -> Completion) throws {
-        guard let editLine = moneyfield_el_init(CommandLine.arguments.first ?? "moneyfield") else {
+        // Standard output going to a pipe while a person types: the prompt goes where they look.
+        let promptOnStderr: Int32 = isatty(STDOUT_FILENO) == 0 && isatty(STDERR_FILENO) == 1 ? 1 : 0
+        guard let editLine = moneyfield_el_init(CommandLine.arguments.first ?? "moneyfield", promptOnStderr) else {
             throw ShellFailure("cannot start line editing (libedit el_init failed)")
         }
         guard let history = history_init() else {
