@@ -178,7 +178,7 @@ public final class Session {
     public var activeFieldLine: OutputLine? { activeIndex.map { fieldLine(fields[$0]) } }
 
     func fieldLine(_ entry: FieldEntry) -> OutputLine {
-        OutputLine(.field, "\(entry.name): \(entry.field.rendering.marked())")
+        OutputLine(.field, "\(entry.name): \(entry.field.marked)")
     }
 
     func fieldLine() throws(CommandError) -> OutputLine { fieldLine(try active()) }

@@ -19,7 +19,4 @@ public enum MarkedCaret {
     }
 }
 
-extension MoneyField {
-    /// The display with `|` at the caret.
-    public var marked: String { rendering.marked() }
-}
+// `MoneyField.marked` (the engine's own) writes a selection as `[`…`]`: `"$1[2.3|]4"`.

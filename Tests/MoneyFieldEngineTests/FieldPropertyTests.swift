@@ -128,7 +128,7 @@ struct FieldPropertyTests {
         let unicodeDigits: [Character] = ["٣", "۷", "४", "５", "𞥙", "٠"]
         var steps: [Step] = []
         for _ in 0..<stepCount {
-            let roll = Int.random(in: 0..<200, using: &rng)
+            let roll = Int.random(in: 0..<230, using: &rng)
             let step: Step = switch roll {
             case 0..<96: .key(.digit(UInt8.random(in: 0...9, using: &rng)))
             case 96..<102: .key(Key(digit: unicodeDigits.randomElement(using: &rng)!)!)
@@ -144,6 +144,9 @@ struct FieldPropertyTests {
                 .locale(localeSpelling(LocaleCatalog.identifiers.randomElement(using: &rng)!, using: &rng))
             case 196..<198:
                 .currency(currencies.randomElement(using: &rng)!, round: Bool.random(using: &rng))
+            case 200..<230:
+                .key([Key.selectLeft, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .doubleZero, .tripleZero,
+                      .plus, .enter].randomElement(using: &rng)!)
             case 198:
                 .paste(["$", "1,2", "٣.٤", " 5 ", "abc", "९", "0"].shuffled(using: &rng).prefix(3).joined())
             default:
@@ -170,6 +173,7 @@ struct FieldPropertyTests {
         var negative = false
         var digits = ""
         var caret = 0
+        var anchor: Int?
 
         static let posix = Locale(identifier: "en_US_POSIX")
 
@@ -235,6 +239,93 @@ struct FieldPropertyTests {
             let slots = max(digits.count, shown + 1)
             var padded = Array(String(repeating: "0", count: slots - digits.count) + digits)
             var next = self
+            next.anchor = nil
+            func strip(_ characters: [Character]) -> String { String(characters.drop { $0 == "0" }) }
+            // SPEC §1 Selection: lo and hi bound the selected slots.
+            let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
+            switch key {
+            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
+                next.anchor = anchor ?? caret
+                switch key {
+                case .selectLeft:
+                    if caret == slots { return .failure(.caretAtStart) }
+                    next.caret += 1
+                case .selectRight:
+                    if caret == 0 { return .failure(.caretAtEnd) }
+                    next.caret -= 1
+                case .selectHome: next.caret = slots
+                case .selectEnd: next.caret = 0
+                default:
+                    next.anchor = slots
+                    next.caret = 0
+                }
+                if next.anchor == next.caret { next.anchor = nil }
+                return .success(next)
+            case .enter:
+                return .success(next)
+            case .plus:
+                if !negative { return .failure(.alreadyPositive) }
+                next.negative = false
+                next.anchor = anchor
+            case .minus:
+                if !configuration.allowsNegative { return .failure(.negativeNotAllowed) }
+                next.negative.toggle()
+                next.anchor = anchor
+            case .left where selection != nil:
+                next.caret = selection!.hi
+                return .success(next)
+            case .right where selection != nil:
+                next.caret = selection!.lo
+                return .success(next)
+            case .digit, .backspace, .delete, .doubleZero, .tripleZero:
+                let typed: [Character] = switch key {
+                case .digit(let value): [Character(String(value))]
+                case .doubleZero: ["0", "0"]
+                case .tripleZero: ["0", "0", "0"]
+                default: []
+                }
+                if let (lo, hi) = selection {
+                    padded.replaceSubrange((slots - hi)..<(slots - lo), with: typed)
+                    next.digits = strip(padded)
+                    next.caret = lo
+                } else if key == .doubleZero || key == .tripleZero {
+                    // Each zero as the 0 key; all or nothing.
+                    var step = next
+                    for _ in typed {
+                        switch step.pressing(.digit(0), configuration) {
+                        case .success(let after): step = after
+                        case .failure(let rejection): return .failure(rejection)
+                        }
+                    }
+                    return .success(step)
+                } else {
+                    return next.pressingWithoutSelection(key, configuration, slots: slots, padded: padded)
+                }
+            default:
+                return next.pressingWithoutSelection(key, configuration, slots: slots, padded: padded)
+            }
+            return next.checked(against: self, configuration)
+        }
+
+        /// The model's verdict on `next` as the result of a key on `self`: limits, then the caret clamped.
+        func checked(against before: Model, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            let shown = configuration.shownFractionDigits
+            var next = self
+            if next.digits.count > configuration.maxDigits && next.digits.count > before.digits.count {
+                return .failure(.tooManyDigits(limit: configuration.maxDigits))
+            }
+            if let rejection = before.limitRejection(from: before.amount(shown), to: next.amount(shown), configuration) {
+                return .failure(rejection)
+            }
+            next.caret = min(next.caret, max(next.digits.count, shown + 1))
+            if let anchor = next.anchor { next.anchor = anchor == next.caret ? nil : min(anchor, max(next.digits.count, shown + 1)) }
+            return .success(next)
+        }
+
+        func pressingWithoutSelection(_ key: Key, _ configuration: FieldConfiguration, slots: Int, padded: [Character]) -> Result<Model, Rejection> {
+            var padded = padded
+            var next = self
+            let before = self
             func strip(_ characters: [Character]) -> String { String(characters.drop { $0 == "0" }) }
             switch key {
             case .digit(let value):
@@ -265,16 +356,11 @@ struct FieldPropertyTests {
                 next.negative.toggle()
             case .clear:
                 return .success(Model())
-            }
-            if next.digits.count > configuration.maxDigits && next.digits.count > digits.count {
-                return .failure(.tooManyDigits(limit: configuration.maxDigits))
+            default:
+                preconditionFailure("\(key) is handled with the selection")
             }
             // A limit refuses only a step that goes (further) outside it.
-            if let rejection = limitRejection(from: amount(shown), to: next.amount(shown), configuration) {
-                return .failure(rejection)
-            }
-            next.caret = min(next.caret, max(next.digits.count, shown + 1))
-            return .success(next)
+            return next.checked(against: before, configuration)
         }
 
         /// `currency CODE [--round]`: the new digits and how the change went, or the error.
@@ -351,6 +437,7 @@ struct FieldPropertyTests {
 
         func agrees(with state: FieldState) -> Bool {
             state.isNegative == negative && state.digitString == digits && state.caretSlotsFromEnd == caret
+                && state.selectionAnchor == anchor
         }
     }
 
@@ -483,7 +570,7 @@ struct FieldPropertyTests {
         #expect(scenarios.contains { $0.maximum != nil } && scenarios.contains { $0.minimum?.hasPrefix("-") == true })
         let steps = scenarios.flatMap(\.steps)
         let keys = Set(steps.compactMap { if case .key(let key) = $0 { key } else { nil } })
-        #expect(keys.count == 18, "ten digits and eight named keys")
+        #expect(keys.count == 10 + Key.editingKeys.count, "ten digits and every named key")
         #expect(steps.count > 50_000)
         #expect(steps.filter { if case .locale = $0 { true } else { false } }.count > 500)
         #expect(steps.filter { if case .currency = $0 { true } else { false } }.count > 500)

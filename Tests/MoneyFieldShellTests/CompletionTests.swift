@@ -12,7 +12,7 @@ import Testing
         return session
     }
 
-    static let keyNames = ["<bs>", "<del>", "<left>", "<right>", "<home>", "<end>", "<neg>", "<clear>"]
+    static let keyNames = KeyTable.all.map { "<\($0.name)>" }
 
     @Test(arguments: [
         ("inspe", ["inspect"]),

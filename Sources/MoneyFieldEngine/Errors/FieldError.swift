@@ -12,6 +12,10 @@ public enum Rejection: Error, Equatable, Sendable {
     case negativeNotAllowed
     /// `.digit(v)` with `v` above 9: no such key.
     case notADigit(UInt8)
+    /// `<plus>` on an amount that is not negative.
+    case alreadyPositive
+    /// An edit event's text holds something other than digits or one minus sign.
+    case notInsertable(String)
 }
 
 /// A change to a field that cannot be made; the field stays as it was.

@@ -11,6 +11,14 @@ public struct FieldState: Sendable, Equatable {
     var digitBuffer = DigitBuffer()
     /// How many digit slots stand right of the caret; 0 is the end.
     public internal(set) var caretSlotsFromEnd: Int = 0
+    /// The selection's other end, in slots from the end; nil when nothing is selected.
+    public internal(set) var selectionAnchor: Int?
+
+    /// The selected slots as (slots right of the selection, slots right of its start), or nil.
+    public var selectedSlots: (low: Int, high: Int)? {
+        guard let anchor = selectionAnchor, anchor != caretSlotsFromEnd else { return nil }
+        return (min(anchor, caretSlotsFromEnd), max(anchor, caretSlotsFromEnd))
+    }
 
     /// The zero state: positive, no digits, caret at the end.
     public init() {}

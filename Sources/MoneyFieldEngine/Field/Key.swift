@@ -9,6 +9,19 @@ public enum Key: Sendable, Equatable, Hashable {
     case end
     case minus
     case clear
+    /// A keypad's `00` and `000` keys: two or three zeros, all or nothing.
+    case doubleZero
+    case tripleZero
+    /// Makes the amount positive.
+    case plus
+    /// The field losing focus: nothing to do in `atm` and `whole` mode, and not refused.
+    case enter
+    /// Shift-arrows, Shift-Home/End and select-all: move the caret, keeping the selection's anchor.
+    case selectLeft
+    case selectRight
+    case selectHome
+    case selectEnd
+    case selectAll
 
     /// A digit key for any Unicode decimal digit (`٣` is 3), or nil.
     public init?(digit character: Character) {
@@ -25,5 +38,16 @@ public enum Key: Sendable, Equatable, Hashable {
     }
 
     /// Every key but the digits, in the order help lists them.
-    public static let editingKeys: [Key] = [.backspace, .delete, .left, .right, .home, .end, .minus, .clear]
+    public static let editingKeys: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus, .enter,
+        .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll,
+    ]
+
+    /// The keys that move the caret and keep the selection's anchor.
+    var selects: Bool {
+        switch self {
+        case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: true
+        default: false
+        }
+    }
 }

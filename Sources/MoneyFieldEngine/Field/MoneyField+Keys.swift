@@ -12,6 +12,11 @@ extension MoneyField {
 
     /// Applies `key`; on a rejection nothing changes.
     public mutating func press(_ key: Key) throws(Rejection) {
+        // The keys of the seeds' fields with no selection: the fast path every keystroke takes.
+        if state.selectionAnchor != nil || key.needsSelectionPath {
+            try pressWithSelection(key)
+            return
+        }
         let slots = slotCount
         let caret = state.caretSlotsFromEnd
         var next = state
@@ -50,6 +55,8 @@ extension MoneyField {
             state = FieldState()
             rerender()
             return
+        default:
+            preconditionFailure("\(key) takes the selection path")
         }
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         let newSlots = Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits)
@@ -58,9 +65,10 @@ extension MoneyField {
         rerender()
     }
 
-    /// A caret move changes no text: only the offset is worked out again.
+    /// A caret move changes no text: only the offset is worked out again. No selection remains.
     mutating func moveCaret(to caret: Int) {
         state.caretSlotsFromEnd = caret
+        state.selectionAnchor = nil
         rendering = Rendering(
             display: rendering.display,
             caretOffset: format.caretOffset(

@@ -24,6 +24,20 @@ extension Commands {
             "set", usage: "set AMOUNT", summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)",
             arguments: [.text]) { session, rest throws(CommandError) in try session.setAmount(rest) },
         Command(
+            "caret", usage: "caret OFFSET", summary: "put the caret at the slot boundary nearest a UTF-16 offset (a tap)",
+            arguments: [.text]) { session, rest throws(CommandError) in try session.placeCaret(rest) },
+        Command(
+            "select", usage: "select START LENGTH", summary: "select the digits whose glyphs lie in a UTF-16 range",
+            arguments: [.text, .text]) { session, rest throws(CommandError) in try session.selectRange(rest) },
+        Command(
+            "edit", usage: "edit START LENGTH [TEXT]",
+            summary: "a platform's text-change event: replace a UTF-16 range of the display with TEXT",
+            details: [
+                "TEXT's digits replace the digits in the range; an empty TEXT deletes them, or backspaces when the",
+                "range holds no digit (a separator); TEXT - (or U+2212) changes the sign. Anything else is refused.",
+            ],
+            arguments: [.text, .text, .text]) { session, rest throws(CommandError) in try session.editRange(rest) },
+        Command(
             "locale", usage: "locale ID", summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)",
             arguments: [.locale]) { session, rest throws(CommandError) in try session.changeLocale(rest) },
         Command(
@@ -112,6 +126,56 @@ extension Session {
         guard !rest.isEmpty else { throw CommandError(usage("set")) }
         return try changeActive { field throws(FieldError) in
             try field.set(String(rest))
+            return []
+        }
+    }
+
+    /// Reads UTF-16 offsets and lengths: whole numbers from 0.
+    private func offsets(_ words: [String], _ command: String) throws(CommandError) -> [Int] {
+        var numbers: [Int] = []
+        for word in words {
+            guard let number = Int(word), number >= 0 else {
+                throw CommandError("\(command) takes UTF-16 offsets and lengths (0, 1, 2 …), not \"\(word)\"; \(usage(command))")
+            }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    func placeCaret(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard words.count == 1 else { throw CommandError(usage("caret")) }
+        let offset = try offsets(words, "caret")[0]
+        return try changeActive { field throws(FieldError) in
+            try field.tap(atUTF16Offset: offset)
+            return []
+        }
+    }
+
+    func selectRange(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard words.count == 2 else { throw CommandError(usage("select")) }
+        let numbers = try offsets(words, "select")
+        return try changeActive { field throws(FieldError) in
+            try field.select(utf16Start: numbers[0], length: numbers[1])
+            return []
+        }
+    }
+
+    func editRange(_ rest: Substring) throws(CommandError) -> CommandResult {
+        let words = try Tokenizer.words(rest)
+        guard (2...3).contains(words.count) else { throw CommandError(usage("edit")) }
+        let numbers = try offsets(Array(words.prefix(2)), "edit")
+        let text = words.count == 3 ? words[2] : ""
+        return try changeActive { field throws(FieldError) in
+            do throws(MoneyField.EditFailure) {
+                try field.replace(utf16Range: numbers[0]..<(numbers[0] + numbers[1]), with: text)
+            } catch {
+                switch error {
+                case .field(let fieldError): throw fieldError
+                case .rejected(let rejection): return [.rejected(rejection.words)]
+                }
+            }
             return []
         }
     }

@@ -33,6 +33,15 @@ public enum KeyTable {
         NamedKey(name: "end", key: .end, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End"),
         NamedKey(name: "neg", key: .minus, help: "toggle the sign (fields made with --allow-negative)", kiosk: [.character("-")], kioskLabel: "-"),
         NamedKey(name: "clear", key: .clear, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c"),
+        NamedKey(name: "00", key: .doubleZero, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00"),
+        NamedKey(name: "000", key: .tripleZero, help: "three zeros at once (all or nothing)", kiosk: [], kioskLabel: "000"),
+        NamedKey(name: "plus", key: .plus, help: "make the amount positive", kiosk: [.character("+")], kioskLabel: "+"),
+        NamedKey(name: "enter", key: .enter, help: "the field loses focus (natural mode pads the fraction)", kiosk: [], kioskLabel: "Enter"),
+        NamedKey(name: "sleft", key: .selectLeft, help: "select one slot further left", kiosk: [.shiftLeft], kioskLabel: "Shift+←"),
+        NamedKey(name: "sright", key: .selectRight, help: "select one slot further right", kiosk: [.shiftRight], kioskLabel: "Shift+→"),
+        NamedKey(name: "shome", key: .selectHome, help: "select to the first digit", kiosk: [.shiftHome], kioskLabel: "Shift+Home"),
+        NamedKey(name: "send", key: .selectEnd, help: "select to the last digit", kiosk: [.shiftEnd], kioskLabel: "Shift+End"),
+        NamedKey(name: "selall", key: .selectAll, help: "select every digit slot", kiosk: [.control("a")], kioskLabel: "Ctrl-A"),
     ]
 
     private static let byName: [String: NamedKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -13,6 +13,8 @@ extension Rejection {
         case .caretAtEnd: "the caret is already at the end"
         case .negativeNotAllowed: "this field takes no negative amounts (create it with --allow-negative)"
         case .notADigit(let value): "\(value) is not a digit"
+        case .alreadyPositive: "the amount is already positive"
+        case .notInsertable(let text): "\"\(text)\" cannot go into the field: only digits, or one minus sign to change the sign"
         }
     }
 }

@@ -14,7 +14,7 @@ public enum KioskScreen {
     public static func draw(name: String, field: MoneyField, width: Int = 40, marker: String? = nil, caption: String? = nil) -> Drawing {
         let rendering = field.rendering
         let configuration = field.configuration
-        let amount = marker.map { rendering.marked(with: $0) } ?? rendering.display
+        let amount = marker == nil ? rendering.display : field.marked
         let inner = max(width - 4, TerminalWidth.of(amount) + 2, 20)
         let header = name + String(repeating: " ", count: max(1, inner - TerminalWidth.of(name) - TerminalWidth.of("\(configuration.locale) · \(configuration.currency)")))
             + "\(configuration.locale) · \(configuration.currency)"

@@ -1,0 +1,181 @@
+/// Selection (SPEC §1 "Selection"), the keypad's `00`/`000`, `<plus>` and `<enter>`: keys off the
+/// seeds' fast path, so a field that never selects pays nothing for them.
+extension Key {
+    var needsSelectionPath: Bool {
+        switch self {
+        case .digit, .backspace, .delete, .left, .right, .home, .end, .minus, .clear: false
+        default: true
+        }
+    }
+}
+
+extension MoneyField {
+    mutating func pressWithSelection(_ key: Key) throws(Rejection) {
+        let slots = slotCount
+        let caret = state.caretSlotsFromEnd
+        let selected = state.selectedSlots
+        switch key {
+        case .selectLeft:
+            guard caret < slots else { throw .caretAtStart }
+            select(caret: caret + 1)
+        case .selectRight:
+            guard caret > 0 else { throw .caretAtEnd }
+            select(caret: caret - 1)
+        case .selectHome: select(caret: slots)
+        case .selectEnd: select(caret: 0)
+        case .selectAll: select(caret: 0, anchor: slots)
+        case .enter:
+            // Focus leaves: nothing to do, and not refused; the selection goes, as it would.
+            moveCaret(to: caret)
+        case .plus:
+            guard state.isNegative else { throw .alreadyPositive }
+            try changeSign(keepingSelection: true)
+        case .minus:
+            guard configuration.allowsNegative else { throw .negativeNotAllowed }
+            try changeSign(keepingSelection: true)
+        case .left where selected != nil: moveCaret(to: selected!.high)
+        case .right where selected != nil: moveCaret(to: selected!.low)
+        case .digit(let value) where selected != nil:
+            guard value <= 9 else { throw .notADigit(value) }
+            try replaceSelection(with: [value])
+        case .doubleZero, .tripleZero:
+            let zeros = [UInt8](repeating: 0, count: key == .doubleZero ? 2 : 3)
+            if selected != nil {
+                try replaceSelection(with: zeros)
+            } else {
+                // All or nothing: each zero as the 0 key, on a copy kept only if every one goes in.
+                var next = self
+                for _ in zeros { try next.press(.digit(0)) }
+                self = next
+            }
+        case .backspace where selected != nil, .delete where selected != nil:
+            try replaceSelection(with: [])
+        default:
+            // Every other key acts as without a selection, which it collapses.
+            var next = self
+            next.state.selectionAnchor = nil
+            try next.press(key)
+            self = next
+        }
+    }
+
+    /// Moves the caret, the anchor staying where the selection began (or `anchor`).
+    private mutating func select(caret newCaret: Int, anchor: Int? = nil) {
+        let anchor = anchor ?? state.selectionAnchor ?? state.caretSlotsFromEnd
+        moveCaret(to: newCaret)
+        state.selectionAnchor = anchor == newCaret ? nil : anchor
+    }
+
+    private mutating func changeSign(keepingSelection: Bool) throws(Rejection) {
+        var next = state
+        next.isNegative.toggle()
+        if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
+        state = next
+        rerender()
+    }
+
+    /// The selected slots removed and `digits` put in their place; the caret where they began.
+    private mutating func replaceSelection(with digits: [UInt8]) throws(Rejection) {
+        guard let (low, high) = state.selectedSlots else { return }
+        let slots = slotCount
+        var padded = [UInt8](repeating: 0, count: slots - state.digitCount) + state.digits
+        padded.replaceSubrange((slots - high)..<(slots - low), with: digits)
+        var next = state
+        next.digitBuffer = DigitBuffer(padded.drop { $0 == 0 })
+        next.selectionAnchor = nil
+        if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
+        next.caretSlotsFromEnd = min(low, Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits))
+        state = next
+        rerender()
+    }
+
+    /// The selection in UTF-16 offsets of the display, or nil.
+    public var selectionRange: Range<Int>? {
+        guard let (low, high) = state.selectedSlots else { return nil }
+        return caretOffset(forSlot: high)..<caretOffset(forSlot: low)
+    }
+
+    /// The display with the caret as `|` and a selection between `[` and `]`: `$1[2.3|]4`.
+    public var marked: String {
+        var marks: [(offset: Int, text: String)] = [(caretOffset, "|")]
+        if let range = selectionRange {
+            marks += [(range.lowerBound, "["), (range.upperBound, "]")]
+        }
+        // At one offset: `[` before the caret, `]` after it.
+        let order = ["[": 0, "|": 1, "]": 2]
+        marks.sort { ($0.offset, order[$0.text]!) < ($1.offset, order[$1.text]!) }
+        let utf16 = Array(display.utf16)
+        var result = ""
+        var position = 0
+        for mark in marks {
+            result += String(decoding: utf16[position..<mark.offset], as: UTF16.self) + mark.text
+            position = mark.offset
+        }
+        return result + String(decoding: utf16[position...], as: UTF16.self)
+    }
+}
+
+// MARK: Platform edit events
+
+extension MoneyField {
+    /// The UTF-16 range of each digit glyph, left to right.
+    var glyphRanges: [Range<Int>] {
+        let slots = slotCount
+        let utf16 = Array(display.utf16)
+        return (0..<slots).map { index in
+            let end = caretOffset(forSlot: slots - index - 1)
+            let length = end >= 2 && UTF16.isTrailSurrogate(utf16[end - 1]) ? 2 : 1
+            return (end - length)..<end
+        }
+    }
+
+    /// `select START LENGTH`: the slots whose glyphs lie in the range, the caret at its end; a
+    /// range with no digit glyph places the caret as a tap at `start` would. Returns whether any
+    /// glyph was selected.
+    @discardableResult
+    public mutating func select(utf16Start start: Int, length: Int) throws(FieldError) -> Bool {
+        let size = display.utf16.count
+        guard start >= 0, length >= 0, start + length <= size else {
+            throw .offsetOutsideDisplay(start < 0 || start > size ? start : start + length, length: size)
+        }
+        let slots = slotCount
+        let inside = glyphRanges.indices.filter { glyphRanges[$0].lowerBound >= start && glyphRanges[$0].upperBound <= start + length }
+        guard let first = inside.first, let last = inside.last else {
+            try tap(atUTF16Offset: start)
+            return false
+        }
+        moveCaret(to: slots - last - 1)
+        state.selectionAnchor = slots - first
+        return true
+    }
+
+    /// A platform's text-change event (UIKit's `shouldChangeCharactersIn`): the UTF-16 range of
+    /// the display and its replacement. Digits replace the range's digits; an empty replacement
+    /// deletes them (or backspaces when the range held no digit, as over a separator); a lone
+    /// minus toggles the sign. All or nothing: a refused edit leaves the field as it was.
+    public mutating func replace(utf16Range range: Range<Int>, with text: String) throws(EditFailure) {
+        var next = self
+        let selectedGlyphs: Bool
+        do { selectedGlyphs = try next.select(utf16Start: range.lowerBound, length: range.count) } catch { throw .field(error) }
+        let scalars = Array(text.unicodeScalars)
+        do throws(Rejection) {
+            if scalars.isEmpty {
+                try next.press(selectedGlyphs ? .delete : .backspace)
+            } else if scalars == ["-"] || scalars == ["\u{2212}"] {
+                try next.press(.minus)
+            } else {
+                let digits = scalars.map { Key.digitValue(of: $0) }
+                guard !digits.contains(nil) else { throw Rejection.notInsertable(text) }
+                for digit in digits { try next.press(.digit(digit!)) }
+            }
+        } catch {
+            throw .rejected(error)
+        }
+        self = next
+    }
+
+    public enum EditFailure: Error, Equatable, Sendable {
+        case field(FieldError)
+        case rejected(Rejection)
+    }
+}
