@@ -150,3 +150,29 @@ struct CatalogTests {
     #expect(Locale.identifier(.icu, from: LocaleCatalog.defaultIdentifier) == LocaleCatalog.defaultIdentifier)
     #expect(Locale.Currency.isoCurrencies.map(\.identifier).contains(CurrencyCatalog.defaultCode))
 }
+
+/// IDs people type that ICU lists under another name: resolved through likely subtags.
+@Suite struct LikelySubtagTests {
+    @Test(arguments: [
+        ("zh_CN", "zh_Hans_CN"), ("zh_TW", "zh_Hant_TW"), ("sr_RS", "sr_Cyrl_RS"), ("pa_IN", "pa_Guru_IN"),
+        ("az_AZ", "az_Latn_AZ"), ("uz_UZ", "uz_Latn_UZ"), ("bs_BA", "bs_Latn_BA"), ("zh-TW", "zh_Hant_TW"),
+    ])
+    func resolvesToTheListedLocale(typed: String, listed: String) throws {
+        #expect(try LocaleCatalog.canonical(typed) == listed)
+        var field = MoneyField(try FieldConfiguration(locale: typed, currency: "EUR"))
+        try field.set("1234.5")
+        let reference = Decimal(string: "1234.5")!.formatted(
+            .currency(code: "EUR").locale(Locale(identifier: listed)).precision(.fractionLength(2)))
+        #expect(field.display == reference)
+    }
+
+    @Test func norwegianWithoutAScriptIsListed() throws {
+        #expect(LocaleCatalog.identifiers.contains(try LocaleCatalog.canonical("no_NO")))
+    }
+
+    @Test func aTypoSuggestsLocalesOfTheSameLanguage() {
+        #expect(throws: FieldError.unknownLocale("zh_XX", suggestions: ["zh", "zh_Hans", "zh_Hant"])) {
+            _ = try LocaleCatalog.canonical("zh_XX")
+        }
+    }
+}

@@ -30,7 +30,7 @@ public enum LocaleCatalog {
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let candidate = String(parts[0])
         // ICU's canonical form is almost always listed as it is; other spellings go by lower case.
-        guard let base = known.contains(candidate) ? candidate : byLowercase[candidate.lowercased()] else {
+        guard let base = known.contains(candidate) ? candidate : byLowercase[candidate.lowercased()] ?? likely(candidate) else {
             throw .unknownLocale(input, suggestions: suggestions(for: String(parts[0])))
         }
         guard parts.count == 2 else { return base }
@@ -52,12 +52,31 @@ public enum LocaleCatalog {
         return base + "@" + parts[1]
     }
 
-    /// Near misses first (`en_UX` → `en_US`); else locales of the same language (`de_XX` → `de_AT` …).
+    /// Listed locales by their maximal form under ICU's likely-subtags data (`zh_Hans_CN` for
+    /// both `zh` and `zh_Hans_CN`); built on the first identifier that is not listed as typed.
+    private static let byMaximal: [String: [String]] = Dictionary(grouping: identifiers) { maximal($0) }
+
+    static func maximal(_ identifier: String) -> String {
+        Locale.identifier(.icu, from: Locale.Language(identifier: identifier).maximalIdentifier)
+    }
+
+    /// The listed locale that `candidate` means by ICU's likely subtags (`zh_CN` → `zh_Hans_CN`,
+    /// `sr_RS` → `sr_Cyrl_RS`), the most specific when several share its maximal form; or nil.
+    static func likely(_ candidate: String) -> String? {
+        let matches = byMaximal[maximal(candidate)] ?? []
+        return matches.max { ($0.split(separator: "_").count, $1) < ($1.split(separator: "_").count, $0) }
+    }
+
+    /// Locales of the same language under likely subtags, nearest spelling first (`zh_XX` →
+    /// Chinese locales, never Zhuang's `za_CN`); else the nearest spellings of any language.
     static func suggestions(for base: String) -> [String] {
         let typed = base.replacingOccurrences(of: "-", with: "_")
-        let close = Suggestions.closest(to: typed, in: identifiers)
-        if !close.isEmpty { return close }
-        guard let language = typed.split(separator: "_").first?.lowercased() else { return [] }
-        return Array(identifiers.filter { $0.lowercased().split(separator: "_").first.map(String.init) == language }.prefix(3))
+        let language = Locale.Language(identifier: typed).languageCode?.identifier
+        let sameLanguage = identifiers.filter { Locale.Language(identifier: $0).languageCode?.identifier == language }
+        if language != nil, !sameLanguage.isEmpty {
+            let close = Suggestions.closest(to: typed, in: sameLanguage)
+            return close.isEmpty ? Array(sameLanguage.sorted { $0.count < $1.count }.prefix(3)) : close
+        }
+        return Suggestions.closest(to: typed, in: identifiers)
     }
 }

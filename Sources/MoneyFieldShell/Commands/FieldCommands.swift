@@ -124,6 +124,7 @@ enum FieldOptions {
     static func parse(_ words: [String], defaults: (locale: String, currency: String)) throws(CommandError) -> FieldConfiguration {
         var locale = defaults.locale
         var currency = defaults.currency
+        var localeGiven = false, currencyGiven = false
         var mode = EntryMode.atm
         var decimals: Int?
         var maxDigits = FieldConfiguration.defaultMaxDigits
@@ -155,8 +156,12 @@ enum FieldOptions {
                 return try parse(split, defaults: defaults)
             }
             switch word {
-            case "--locale": locale = try value(word)
-            case "--currency": currency = try value(word)
+            case "--locale":
+                locale = try value(word)
+                localeGiven = true
+            case "--currency":
+                currency = try value(word)
+                currencyGiven = true
             case "--mode":
                 let text = try value(word)
                 guard let parsed = EntryMode(rawValue: text) else { throw CommandError("--mode takes atm or whole, not \"\(text)\"") }
@@ -171,6 +176,15 @@ enum FieldOptions {
                 throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(Suggestions.closest(to: word, in: all, limit: 2))); usage: \(FieldOptions.usage)")
             }
             index += 1
+        }
+        if localeGiven && !currencyGiven {
+            // A locale without a currency takes its own, as ICU gives it (ja_JP → JPY).
+            let canonical: String
+            do { canonical = try LocaleCatalog.canonical(locale) } catch { throw CommandError(error) }
+            guard let code = Locale(identifier: canonical).currency?.identifier, let own = try? CurrencyCatalog.canonical(code) else {
+                throw CommandError("ICU gives \(canonical) no currency of its own; add --currency CODE")
+            }
+            currency = own
         }
         do {
             return try FieldConfiguration(

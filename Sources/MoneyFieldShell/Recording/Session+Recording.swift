@@ -62,7 +62,8 @@ extension Session {
             if defaultLocale != standard.locale, !words.contains(where: { $0.hasPrefix("--locale") }) {
                 additions += ["--locale", defaultLocale]
             }
-            if defaultCurrency != standard.currency, !words.contains(where: { $0.hasPrefix("--currency") }) {
+            // With --locale and no --currency the field takes the locale's own: nothing to add.
+            if defaultCurrency != standard.currency, !words.contains(where: { $0.hasPrefix("--currency") || $0.hasPrefix("--locale") }) {
                 additions += ["--currency", defaultCurrency]
             }
             return (([line] + additions).joined(separator: " "), result.lines)
