@@ -160,7 +160,7 @@ struct AmountReader {
     /// Read off ICU's output for 1234567.5, not the locale's number symbols: some locales write a
     /// currency with its own separators (en_CH groups EUR with ’ but numbers with ', en_150 writes
     /// EUR as 1.234.567,50 € but numbers as 1,234,567.5), and whole mode shows no decimal point at all.
-    private func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
+    func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
         let probe = Decimal(sign: .plus, exponent: -1, significand: 12_345_675)
             .formatted(format.style.precision(.fractionLength(1)))
         let scalars = Array(probe.unicodeScalars)

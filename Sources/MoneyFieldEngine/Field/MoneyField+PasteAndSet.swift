@@ -8,19 +8,44 @@ extension MoneyField {
         public let typed: Int
         public let found: Int
         public let stoppedBy: Rejection?
+        /// The text was read as an amount (`set` would read it) and became the field's.
+        public var readAsAmount = false
+        /// A decimal separator, sign or currency of the text was left out as digits were typed.
+        public var droppedMarks = false
     }
 
-    /// Types the decimal digits found in `text` at the caret, stopping at the first refused one.
+    /// Pastes `text` (SPEC §1 Paste): into a zero or wholly selected field, text that reads as an
+    /// amount and says so (a decimal separator, a sign, a currency) becomes the amount; otherwise
+    /// its decimal digits are typed at the caret, replacing a selection, up to the first refused one.
     public mutating func paste(_ text: String) -> PasteOutcome {
         let digits = text.unicodeScalars.compactMap(Key.digitValue(of:))
+        let marks = amountMarks(in: text)
+        let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? false
+        if marks.any, (state.digits.isEmpty && !state.isNegative) || wholeSelected {
+            var copy = self
+            if (try? copy.set(text)) != nil {
+                self = copy
+                return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil, readAsAmount: true)
+            }
+        }
         for (index, digit) in digits.enumerated() {
             do throws(Rejection) {
                 try press(.digit(digit))
             } catch {
-                return PasteOutcome(typed: index, found: digits.count, stoppedBy: error)
+                return PasteOutcome(typed: index, found: digits.count, stoppedBy: error, droppedMarks: marks.separatorOrSign && !digits.isEmpty)
             }
         }
-        return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil)
+        return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil, droppedMarks: marks.separatorOrSign && !digits.isEmpty)
+    }
+
+    /// What `text` holds beyond digits and grouping: a decimal separator (the locale's or `.`) or
+    /// a sign or parenthesis; a currency symbol or code.
+    func amountMarks(in text: String) -> (separatorOrSign: Bool, any: Bool) {
+        let decimal = AmountReader(format: format, locale: configuration.locale).separators().decimal
+        let scalars = text.unicodeScalars
+        let separatorOrSign = scalars.contains { decimal.contains($0) || $0 == "." || "-\u{2212}+(".unicodeScalars.contains($0) }
+        let currency = scalars.contains { $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic }
+        return (separatorOrSign, separatorOrSign || currency)
     }
 
     /// Sets the amount from `1234.5`/`-0.05` or from text as the locale formats it (`1.234,50 €`).

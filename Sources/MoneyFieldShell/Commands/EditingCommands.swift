@@ -17,7 +17,7 @@ extension Commands {
         single(.end, "end", "caret after the last digit"),
         single(.minus, "neg", "toggle the sign (fields made with --allow-negative)"),
         single(.clear, "clear", "zero, positive, caret at the end"),
-        Command("paste", usage: "paste TEXT", summary: "type the decimal digits found in TEXT at the caret", arguments: [.text]) {
+        Command("paste", usage: "paste TEXT", summary: "an amount into an empty field; else type TEXT's digits at the caret", arguments: [.text]) {
             session, rest throws(CommandError) in try session.paste(rest)
         },
         Command(
@@ -114,10 +114,14 @@ extension Session {
         guard !rest.isEmpty else { throw CommandError(usage("paste")) }
         return try changeActive { field in
             let outcome = field.paste(String(rest))
+            if outcome.readAsAmount { return [.plain("pasted the amount \(field.value)")] }
             var lines: [OutputLine] = []
             if let rejection = outcome.stoppedBy { lines.append(.rejected(rejection.words)) }
             let noun = outcome.found == 1 ? "digit" : "digits"
             lines.append(.plain("pasted \(outcome.typed) of \(outcome.found) \(noun)"))
+            if outcome.droppedMarks {
+                lines.append(.plain("note: only the digits went in; an amount with its separator or sign is read whole into an empty or wholly selected field (or use set)"))
+            }
             return lines
         }
     }
