@@ -17,7 +17,7 @@ struct Moneyfield: ParsableCommand {
             Exit status: 0 success, 1 a command or script failed, 2 unusable arguments.
             """,
         version: version,
-        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self, ManualCommand.self],
+        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self],
         defaultSubcommand: ShellCommand.self)
 
     /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
