@@ -150,6 +150,7 @@ public enum Completer {
         case "--locale": matching(word, in: LocaleCatalog.identifiers)
         case "--currency": matching(word, in: CurrencyCatalog.codes)
         case "--mode": matching(word, in: ["atm", "whole"])
+        case "--display": matching(word, in: DisplayStyle.allCases.map(\.rawValue))
         default: Completion(word: word, candidates: [])
         }
     }

@@ -15,6 +15,12 @@ public enum FieldReference {
         var style = Decimal.FormatStyle.Currency(code: configuration.currency, locale: Locale(identifier: configuration.locale))
             .precision(.fractionLength(configuration.shownFractionDigits))
         if configuration.accounting { style = style.sign(strategy: .accounting) }
+        switch configuration.display {
+        case .symbol: break
+        case .narrow: style = style.presentation(.narrow)
+        case .code: style = style.presentation(.isoCode)
+        case .name: style = style.presentation(.fullName)
+        }
         return style
     }
 
@@ -22,9 +28,11 @@ public enum FieldReference {
     /// `referenceDisplay`, which is what ICU prints for its negative zero (`-$0.00`).
     public static func display(of field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> String {
         let configuration = field.configuration
+        if configuration.emptyWhenZero && field.state.digits.isEmpty && !field.state.isNegative { return "" }
         if field.state.digits.isEmpty && field.state.isNegative {
             let key = FormatKey(locale: configuration.locale, currency: configuration.currency,
-                                fractionDigits: configuration.shownFractionDigits, accounting: configuration.accounting)
+                                fractionDigits: configuration.shownFractionDigits, accounting: configuration.accounting,
+                                display: configuration.display)
             return CurrencyFormat.cached(for: key).referenceDisplay(negative: true, magnitude: [])
         }
         let decimal = Decimal(string: value(of: field), locale: posix)!
@@ -89,6 +97,11 @@ public enum FieldReference {
             problems.append("\(state.digits.count) digits, above --max-digits \(field.configuration.maxDigits)")
         }
         if field.slotCount != slots { problems.append("slotCount \(field.slotCount), SPEC says \(slots)") }
+        if field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative {
+            // SPEC §1 --empty-when-zero: nothing shown, the caret at 0.
+            if rendering.display != "" || rendering.caretOffset != 0 { problems.append("an empty field shows \(rendering.display)") }
+            return problems
+        }
         if !(0...slots).contains(state.caretSlotsFromEnd) {
             problems.append("caret \(state.caretSlotsFromEnd) outside 0…\(slots)")
         }

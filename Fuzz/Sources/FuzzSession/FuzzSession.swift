@@ -40,7 +40,7 @@ func check(_ field: MoneyField) {
     do {
         reader = MoneyField(try FieldConfiguration(
             locale: shown.locale, currency: shown.currency, mode: shown.mode, decimals: shown.decimalsOverride,
-            maxDigits: 30, allowsNegative: true, accounting: shown.accounting))
+            maxDigits: 30, allowsNegative: true, accounting: shown.accounting, display: shown.display))
         try reader.set(field.display)
     } catch {
         preconditionFailure("\(field.display) does not read back: \(error)")

@@ -8,6 +8,11 @@ public enum EntryMode: String, Sendable, CaseIterable, Codable {
     case whole
 }
 
+/// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`).
+public enum DisplayStyle: String, Sendable, CaseIterable {
+    case symbol, narrow, code, name
+}
+
 /// Everything about a field except what has been typed into it.
 public struct FieldConfiguration: Sendable, Equatable {
     public static let maxDigitsRange = 1...30
@@ -26,12 +31,17 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let minimum: ExactDecimal?
     public let allowsNegative: Bool
     public let accounting: Bool
+    public let display: DisplayStyle
+    /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
+    public let emptyWhenZero: Bool
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false
+        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false
     ) throws(FieldError) {
+        self.display = display
+        self.emptyWhenZero = emptyWhenZero
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode
@@ -82,6 +92,6 @@ public struct FieldConfiguration: Sendable, Equatable {
     }
 
     var formatKey: FormatKey {
-        FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting)
+        FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting, display: display)
     }
 }

@@ -69,6 +69,7 @@ extension MoneyField {
     mutating func moveCaret(to caret: Int) {
         state.caretSlotsFromEnd = caret
         state.selectionAnchor = nil
+        if isEmpty { return }
         rendering = Rendering(
             display: rendering.display,
             caretOffset: format.caretOffset(

@@ -139,6 +139,10 @@ extension MoneyField {
             throw .offsetOutsideDisplay(start < 0 || start > size ? start : start + length, length: size)
         }
         let slots = slotCount
+        if isEmpty {
+            try tap(atUTF16Offset: start)
+            return false
+        }
         let inside = glyphRanges.indices.filter { glyphRanges[$0].lowerBound >= start && glyphRanges[$0].upperBound <= start + length }
         guard let first = inside.first, let last = inside.last else {
             try tap(atUTF16Offset: start)

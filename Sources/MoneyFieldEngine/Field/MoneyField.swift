@@ -31,8 +31,8 @@ public struct MoneyField: Sendable, Equatable {
         let slots = Self.slotCount(digits: state.digitCount, shownFractionDigits: setup.shownFractionDigits)
         state.caretSlotsFromEnd = min(state.caretSlotsFromEnd, slots)
         self.state = state
-        rendering = setup.format.render(
-            negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        rendering = Rendering(display: "", caretOffset: 0)
+        rerender()
     }
 
     mutating func reconfigure(_ configuration: FieldConfiguration, state newState: FieldState) {
@@ -42,9 +42,16 @@ public struct MoneyField: Sendable, Equatable {
     }
 
     mutating func rerender() {
+        if isEmpty {
+            rendering = Rendering(display: "", caretOffset: 0)
+            return
+        }
         rendering = setup.format.render(
             negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
     }
+
+    /// `--empty-when-zero` with a positive zero: the display is empty, and value and minor units are none.
+    public var isEmpty: Bool { setup.configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative }
 
     public static func == (lhs: MoneyField, rhs: MoneyField) -> Bool {
         lhs.state == rhs.state && (lhs.setup === rhs.setup || lhs.configuration == rhs.configuration)
@@ -125,7 +132,8 @@ extension MoneyField {
 
     /// The UTF-16 offset the caret would have with `caret` slots to its right.
     public func caretOffset(forSlot caret: Int) -> Int {
-        format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount,
+        if isEmpty { return 0 }
+        return format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount,
                            caretSlotsFromEnd: min(max(caret, 0), slotCount))
     }
 

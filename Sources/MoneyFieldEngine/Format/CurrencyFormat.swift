@@ -7,12 +7,14 @@ public struct FormatKey: Hashable, Sendable {
     public let currency: String
     public let fractionDigits: Int
     public let accounting: Bool
+    public let display: DisplayStyle
 
-    public init(locale: String, currency: String, fractionDigits: Int, accounting: Bool) {
+    public init(locale: String, currency: String, fractionDigits: Int, accounting: Bool, display: DisplayStyle = .symbol) {
         self.locale = locale
         self.currency = currency
         self.fractionDigits = fractionDigits
         self.accounting = accounting
+        self.display = display
     }
 }
 
@@ -56,9 +58,17 @@ public final class CurrencyFormat: Sendable {
         var style = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
             .precision(.fractionLength(key.fractionDigits))
         if key.accounting { style = style.sign(strategy: .accounting) }
+        switch key.display {
+        case .symbol: break
+        case .narrow: style = style.presentation(.narrow)
+        case .code: style = style.presentation(.isoCode)
+        case .name: style = style.presentation(.fullName)
+        }
         self.style = style
         glyphs = DigitGlyphs(localeIdentifier: key.locale)
-        self.pattern = CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits, glyphs: glyphs)
+        // Full names follow the amount's plural form (1 dollar, 2 dollars; Slavic and Celtic
+        // languages have more): no fixed affix holds them, so ICU formats every display.
+        self.pattern = key.display == .name ? nil : CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits, glyphs: glyphs)
     }
 
     private static let cache = Mutex<[FormatKey: CurrencyFormat]>([:])

@@ -114,12 +114,13 @@ extension Session {
 
 /// Options of `new` (and of the command line's starting field), read into a configuration.
 enum FieldOptions {
-    static let usage = "new NAME [--locale L] [--currency C] [--mode atm|whole] [--decimals N] [--max-digits N] [--max A] [--min A] [--allow-negative] [--accounting]"
+    static let usage = "new NAME [--locale L] [--currency C] [--mode atm|whole] [--decimals N] [--max-digits N] [--max A] [--min A] [--allow-negative] [--accounting] [--display symbol|narrow|code|name] [--empty-when-zero]"
 
     /// Every option of `new`, for parsing, messages and completion.
-    static let all = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting"]
+    static let all = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting",
+                      "--display", "--empty-when-zero"]
     /// The options followed by a value.
-    static let takingValues: Set = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min"]
+    static let takingValues: Set = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--display"]
 
     static func parse(_ words: [String], defaults: (locale: String, currency: String)) throws(CommandError) -> FieldConfiguration {
         var locale = defaults.locale
@@ -132,6 +133,8 @@ enum FieldOptions {
         var minimum: String?
         var allowsNegative = false
         var accounting = false
+        var display = DisplayStyle.symbol
+        var emptyWhenZero = false
         var index = 0
         func value(_ option: String) throws(CommandError) -> String {
             index += 1
@@ -172,6 +175,13 @@ enum FieldOptions {
             case "--min": minimum = try value(word)
             case "--allow-negative": allowsNegative = true
             case "--accounting": accounting = true
+            case "--empty-when-zero": emptyWhenZero = true
+            case "--display":
+                let text = try value(word)
+                guard let parsed = DisplayStyle(rawValue: text) else {
+                    throw CommandError("--display takes symbol, narrow, code or name, not \"\(text)\"")
+                }
+                display = parsed
             default:
                 throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(Suggestions.closest(to: word, in: all, limit: 2))); usage: \(FieldOptions.usage)")
             }
@@ -189,7 +199,8 @@ enum FieldOptions {
         do {
             return try FieldConfiguration(
                 locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-                maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting)
+                maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
+                display: display, emptyWhenZero: emptyWhenZero)
         } catch {
             throw CommandError(error)
         }
@@ -205,6 +216,8 @@ enum FieldOptions {
         if let minimum = configuration.minimum { words += ["--min", minimum.description] }
         if configuration.allowsNegative { words.append("--allow-negative") }
         if configuration.accounting { words.append("--accounting") }
+        if configuration.display != .symbol { words += ["--display", configuration.display.rawValue] }
+        if configuration.emptyWhenZero { words.append("--empty-when-zero") }
         return words
     }
 }

@@ -7,10 +7,12 @@ extension Commands {
             CommandResult(lines: [try session.fieldLine()])
         },
         .bare("value", summary: "the plain amount: 1234.50") { session throws(CommandError) in
-            CommandResult(lines: [.plain(try session.active().field.value)])
+            let field = try session.active().field
+            return CommandResult(lines: field.isEmpty ? [] : [.plain(field.value)])
         },
         .bare("minor", summary: "the amount in minor units: 123450") { session throws(CommandError) in
-            CommandResult(lines: [.plain(try session.active().field.minorUnits)])
+            let field = try session.active().field
+            return CommandResult(lines: field.isEmpty ? [] : [.plain(field.minorUnits)])
         },
         Command(
             "inspect", usage: "inspect [--json]", summary: "everything about the active field; --json on one line",

@@ -33,6 +33,7 @@ struct FieldReport {
             "limits: \(limits.isEmpty ? "none" : limits.joined(separator: ", "))",
             "negatives: \(configuration.allowsNegative ? "allowed" : "not allowed")",
             "accounting: \(configuration.accounting ? "yes" : "no")",
+            "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
     }
@@ -48,8 +49,8 @@ struct FieldReport {
             ("fractionDigits", String(configuration.fractionDigits)),
             ("display", JSON.string(rendering.display)),
             ("caret", String(rendering.caretOffset)),
-            ("value", JSON.string(field.value)),
-            ("minorUnits", field.minorUnits),
+            ("value", field.isEmpty ? "null" : JSON.string(field.value)),
+            ("minorUnits", field.isEmpty ? "null" : field.minorUnits),
             ("negative", String(field.state.isNegative)),
             ("digits", JSON.string(field.state.digitString)),
             ("maxDigits", String(configuration.maxDigits)),
@@ -57,6 +58,8 @@ struct FieldReport {
             ("caretSlots", String(field.state.caretSlotsFromEnd)),
             ("allowNegative", String(configuration.allowsNegative)),
             ("accounting", String(configuration.accounting)),
+            ("displayStyle", JSON.string(configuration.display.rawValue)),
+            ("empty", String(field.isEmpty)),
         ]
         if let maximum = configuration.maximum { members.append(("max", JSON.string(maximum.description))) }
         if let minimum = configuration.minimum { members.append(("min", JSON.string(minimum.description))) }
