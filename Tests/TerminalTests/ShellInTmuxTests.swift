@@ -170,3 +170,42 @@ struct ShellInTmuxTests {
         try tmux.waitFor("\n2.05\n")
     }
 }
+
+/// The kiosk as a form: every field listed, Tab moves on (recorded as `use`), Shift-arrows select.
+@Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
+       .timeLimit(.minutes(1)))
+struct KioskFormInTmuxTests {
+    @Test func tabMovesBetweenFieldsAndShiftArrowsSelect() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("record \(tmux.folder.appendingPathComponent("form.session").path)")
+        try tmux.press("Enter")
+        try tmux.type("new price --locale de_DE --currency EUR")
+        try tmux.press("Enter")
+        try tmux.waitForLastLine("price>")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ price: 0,00")
+        try tmux.press("Tab")
+        try tmux.waitFor("▸ amount: $0.00")
+        try tmux.type("1234")
+        try tmux.waitFor("▸ amount: $12.34")
+        // The cursor is on the box's amount row, after "$12.34".
+        let screen = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        let cursor = try tmux.cursor()
+        #expect(String(screen[cursor.row]).contains("$12.34"))
+        try tmux.press("S-Left")
+        try tmux.press("S-Left")
+        try tmux.type("9")
+        try tmux.waitFor("▸ amount: $1.29")
+        try tmux.press("BTab")
+        try tmux.waitFor("▸ price: 0,00")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("price>")
+        try tmux.type("record off")
+        try tmux.press("Enter")
+        try tmux.waitFor("recording stopped")
+        let recorded = try String(contentsOf: tmux.folder.appendingPathComponent("form.session"), encoding: .utf8)
+        #expect(recorded.contains("> use amount\n") && recorded.contains("> use price\n"), "\(recorded)")
+    }
+}

@@ -5,7 +5,7 @@ extension Commands {
         Command(
             "kiosk", usage: "kiosk [NAME]",
             summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
-            details: ["Keys: digits type; " + KeyTable.all.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
+            details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
                       + "; Enter or Esc leaves."],
             arguments: [.field]) { session, rest throws(CommandError) in try session.kiosk(rest) },
         Command("help", usage: "help [COMMAND]", summary: "list commands, or explain one", arguments: [.command]) {

@@ -12,7 +12,7 @@ struct KioskMode {
 
     /// Two lines naming every kiosk key, from the key table.
     static let hint: [String] = {
-        let keys = KeyTable.all.map { "\($0.kioskLabel) \($0.name)" }
+        let keys = KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
         let half = (keys.count + 1) / 2
         return ["digits type · " + keys.prefix(half).joined(separator: " · "),
                 keys.dropFirst(half).joined(separator: " · ") + " · Enter or Esc: done"]
@@ -79,6 +79,16 @@ struct KioskMode {
         switch keyboardKey {
         case .enter, .escape, .control("c"), .control("d"):
             return (true, nil)
+        case .tab, .backTab:
+            // A form: Tab and Shift-Tab move between the fields, recorded as `use NAME`.
+            let names = session.fields.map(\.name)
+            guard names.count > 1, let active = session.activeName, let index = names.firstIndex(of: active) else {
+                bell()
+                return (false, OutputLine(.rejected, "one field only: Tab moves between fields (make more with new)"))
+            }
+            let next = names[(index + (keyboardKey == .tab ? 1 : names.count - 1)) % names.count]
+            _ = session.handle("use \(next)")
+            return (false, nil)
         case .control("z"):
             RawTerminal.suspend()
             return (false, message)
@@ -123,7 +133,14 @@ struct KioskMode {
         let drawing = KioskScreen.draw(name: name, field: field, width: min(44, max(24, size.columns - 4)))
         let margin = "  "
         var screen = "\u{1B}[H"
-        var rows = [""] + drawing.lines.map { margin + $0 } + [""]
+        // With several fields the kiosk is a form: every field on a line, the active one marked.
+        var form: [String] = []
+        if session.fields.count > 1 {
+            form = session.fields.map { entry in
+                TerminalWidth.cut((entry.name == name ? "▸ " : "  ") + entry.name + ": " + entry.field.display, to: max(10, size.columns - margin.count))
+            }.map { margin + $0 } + ["\(margin)Tab / Shift-Tab: next / previous field", ""]
+        }
+        var rows = [""] + form + drawing.lines.map { margin + $0 } + [""]
         // Lines under the box are cut to the width: a wrapped line would push nothing, but one
         // that wraps above the cursor would move the caret's row.
         let room = max(10, size.columns - margin.count)
@@ -132,7 +149,7 @@ struct KioskMode {
         screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         screen += "\u{1B}[J"
         // Rows and columns count from 1 in the cursor position sequence.
-        screen += "\u{1B}[\(1 + 1 + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
+        screen += "\u{1B}[\(1 + 1 + form.count + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
         Output.write(screen)
     }
 }
