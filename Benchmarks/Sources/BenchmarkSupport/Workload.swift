@@ -32,6 +32,17 @@ public enum Workload {
         return keys
     }()
 
+    /// The same kind of session with selection and the keypad keys: shift-arrows, select-all,
+    /// a digit over a selection, 00 and 000, plus. 32 keys, ending with clear.
+    public static let selectionKeys: [Key] = {
+        var keys: [Key] = []
+        for digit: UInt8 in [1, 2, 3, 4, 5] { keys.append(.digit(digit)) }
+        keys += [.selectLeft, .selectLeft, .digit(9), .doubleZero, .left, .selectRight, .backspace, .end]
+        keys += [.selectAll, .digit(7), .tripleZero, .minus, .plus, .selectHome, .delete, .digit(3), .digit(4)]
+        keys += [.selectLeft, .selectLeft, .selectRight, .digit(6), .enter, .home, .selectEnd, .backspace, .clear]
+        return keys
+    }()
+
     /// Fields of the mix, negatives allowed so the sign key is exercised.
     public static func fields() -> [MoneyField] {
         mix.map { entry in

@@ -87,6 +87,11 @@ let engine = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerBatch
     typeWorkload(&engineFields, keys: Workload.keys, renderer: &engineRenderer)
 }
 report("engine (compiled format)", engine, engine: nil)
+var selectionFields = Workload.fields()
+let selection = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: Workload.mix.count * Workload.selectionKeys.count) {
+    typeWorkload(&selectionFields, keys: Workload.selectionKeys, renderer: &engineRenderer)
+}
+report("engine, selection and keypad mix", selection, engine: nil)
 var pressFields = Workload.fields()
 let pressOnly = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerBatch) {
     pressWorkload(&pressFields, keys: Workload.keys)
