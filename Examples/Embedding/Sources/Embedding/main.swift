@@ -19,7 +19,25 @@ struct AmountTextFieldDelegate {
     mutating func tapped(atUTF16Offset offset: Int) {
         try? field.tap(atUTF16Offset: offset)
     }
+
+    /// UIKit's `textField(_:shouldChangeCharactersIn:replacementString:)`: the engine takes the
+    /// change, the delegate shows its display and caret and returns false (the text is its own).
+    mutating func shouldChangeCharacters(in range: NSRange, replacementString string: String) -> Bool {
+        do throws(MoneyField.EditFailure) {
+            try field.replace(utf16Range: range.location..<(range.location + range.length), with: string)
+        } catch {
+            print("refused: \(error)")
+        }
+        return false
+    }
 }
+
+// A platform edit event first: a paste of "42" over an empty field, then backspace over it.
+var events = try AmountTextFieldDelegate(locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"))
+_ = events.shouldChangeCharacters(in: NSRange(location: 4, length: 0), replacementString: "42")
+print("edit event: \(events.field.display), caret \(events.field.caretOffset)")
+_ = events.shouldChangeCharacters(in: NSRange(location: 3, length: 1), replacementString: "")
+print("edit event: \(events.field.display), caret \(events.field.caretOffset)")
 
 var delegate = try AmountTextFieldDelegate(locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"))
 for digit: UInt8 in [1, 2, 3, 4, 5] {
