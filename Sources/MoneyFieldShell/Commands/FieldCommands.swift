@@ -12,6 +12,9 @@ extension Commands {
                 "--mode whole: digits are whole units, grouped live: 20000 shows $20,000.",
                 "--decimals N (0-6) overrides the currency's fraction digits; --max-digits N (1-30, default 12).",
                 "--max/--min take plain amounts (1000, -250.50); --allow-negative enables <neg>.",
+                "--locale L without --currency takes L's own currency (ja_JP: JPY); --accounting shows ($12.50).",
+                "--display symbol|narrow|code|name: $12.50, $12.50, USD 12.50, 12.50 US dollars (as ICU writes them).",
+                "--empty-when-zero: a positive zero shows nothing, and value and minor print nothing.",
             ],
             arguments: [.newName, .fieldOptions]) { session, rest throws(CommandError) in try session.newField(rest) },
         Command("use", usage: "use NAME", summary: "make another field active", arguments: [.field]) { session, rest throws(CommandError) in

@@ -6,7 +6,7 @@ extension Commands {
             "kiosk", usage: "kiosk [NAME]",
             summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
             details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
-                      + "; Enter or Esc leaves."],
+                      + "; Enter or Esc leaves.", "With several fields the kiosk is a form: Tab and Shift-Tab move between them."],
             arguments: [.field]) { session, rest throws(CommandError) in try session.kiosk(rest) },
         Command("help", usage: "help [COMMAND]", summary: "list commands, or explain one", arguments: [.command]) {
             session, rest throws(CommandError) in try session.help(rest)
