@@ -208,4 +208,17 @@ struct KioskFormInTmuxTests {
         let recorded = try String(contentsOf: tmux.folder.appendingPathComponent("form.session"), encoding: .utf8)
         #expect(recorded.contains("> use amount\n") && recorded.contains("> use price\n"), "\(recorded)")
     }
+
+    @Test func aTooSmallTerminalIsToldWhatTheKioskNeeds() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 20, rows: 10)
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("kiosk needs 26×9")
+        try tmux.resize(columns: 60, rows: 20)
+        try tmux.waitFor("│ amount")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("amount>")
+    }
 }

@@ -52,6 +52,9 @@ final class Tmux {
     /// Presses keys by tmux name: `Enter`, `Tab`, `Up`, `Left`, `C-c`, `Escape` …
     func press(_ keys: String...) throws { try run(["send-keys", "-t", target] + keys) }
 
+    /// Resizes the window, as a person dragging the terminal's corner would.
+    func resize(columns: Int, rows: Int) throws { try run(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)]) }
+
     /// The visible screen, trailing blank lines dropped.
     func screen() throws -> String {
         let text = try run(["capture-pane", "-p", "-t", target])

@@ -133,6 +133,13 @@ struct KioskMode {
         let drawing = KioskScreen.draw(name: name, field: field, width: min(44, max(24, size.columns - 4)))
         let margin = "  "
         var screen = "\u{1B}[H"
+        // Too small for the box: say what it needs rather than draw a wrapped box with the cursor astray.
+        let needed = (columns: TerminalWidth.of(drawing.lines[0]) + margin.count, rows: drawing.lines.count + 3 + (session.fields.count > 1 ? session.fields.count + 2 : 0))
+        if size.columns < needed.columns || size.rows < needed.rows {
+            let text = TerminalWidth.cut("kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc.", to: max(1, size.columns))
+            Output.write(screen + text + "\u{1B}[K\u{1B}[J")
+            return
+        }
         // With several fields the kiosk is a form: every field on a line, the active one marked.
         var form: [String] = []
         if session.fields.count > 1 {
