@@ -92,7 +92,8 @@ public final class Session {
     /// Appends a handled line to the journal and to the recording, if one is running; a failed
     /// write ends the recording and says so.
     private func recording(_ line: String, result: CommandResult, activeBefore: String?) -> CommandResult {
-        guard sourceStack.isEmpty,
+        // A session that can never record (a script replayed without --allow-write) keeps no journal.
+        guard sourceStack.isEmpty, recorder != nil || mayWriteFiles,
               let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore, folder: recorder?.url.deletingLastPathComponent())
         else { return result }
         journal(recorded.command, result: result)
