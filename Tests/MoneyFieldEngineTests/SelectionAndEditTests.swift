@@ -120,3 +120,13 @@ import Testing
         expectMarked(field, "$12|.34")
     }
 }
+
+@Suite struct EditEventBoundsTests {
+    @Test(arguments: [(0, Int.max), (Int.max, 0), (Int.max, Int.max), (-1, 2), (3, -1)])
+    func rangesPastTheDisplayAreErrorsNotOverflows(start: Int, length: Int) throws {
+        var field = try makeField()
+        let before = field
+        #expect(throws: FieldError.self) { try field.select(utf16Start: start, length: length) }
+        #expect(field == before)
+    }
+}

@@ -135,8 +135,9 @@ extension MoneyField {
     @discardableResult
     public mutating func select(utf16Start start: Int, length: Int) throws(FieldError) -> Bool {
         let size = display.utf16.count
-        guard start >= 0, length >= 0, start + length <= size else {
-            throw .offsetOutsideDisplay(start < 0 || start > size ? start : start + length, length: size)
+        // Compared by subtraction: a length near Int.max must be an error, not an overflow.
+        guard start >= 0, length >= 0, start <= size, length <= size - start else {
+            throw .offsetOutsideDisplay(start < 0 || start > size ? start : (start &+ length < 0 ? Int.max : start + length), length: size)
         }
         let slots = slotCount
         if isEmpty {

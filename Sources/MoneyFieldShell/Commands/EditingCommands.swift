@@ -171,6 +171,9 @@ extension Session {
         guard (2...3).contains(words.count) else { throw CommandError(usage("edit")) }
         let numbers = try offsets(Array(words.prefix(2)), "edit")
         let text = words.count == 3 ? words[2] : ""
+        guard numbers[1] <= Int.max - numbers[0] else {
+            throw CommandError("edit: \(numbers[0]) + \(numbers[1]) is past any display; \(usage("edit"))")
+        }
         return try changeActive { field throws(FieldError) in
             do throws(MoneyField.EditFailure) {
                 try field.replace(utf16Range: numbers[0]..<(numbers[0] + numbers[1]), with: text)
