@@ -165,15 +165,15 @@ struct CheckCommand: ParsableCommand {
         let name = String(format: "%03d", number) + "-" + configuration.locale.replacingOccurrences(of: "@", with: "-").replacingOccurrences(of: "=", with: "-")
             + "-" + configuration.currency + ".session"
         let path = (out as NSString).appendingPathComponent(name)
-        var where_ = ""
+        var location = ""
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             try AtomicFile.write(checker.script(for: disagreement, adapterCommand: adapter), to: URL(fileURLWithPath: path), displayPath: path)
-            where_ = " → \(path)"
+            location = " → \(path)"
         } catch {
-            where_ = " (cannot write \(path): \(error.localizedDescription))"
+            location = " (cannot write \(path): \(error.localizedDescription))"
         }
-        Output.write(VisibleText.terminalSafe(line + where_) + "\n")
+        Output.write(VisibleText.terminalSafe(line + location) + "\n")
     }
 }
 
