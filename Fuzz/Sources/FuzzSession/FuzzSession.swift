@@ -3,7 +3,7 @@ import MoneyFieldEngine
 import MoneyFieldShell
 
 /// A script may not write, so hostile input cannot touch the disk; `source` finds an empty folder.
-nonisolated(unsafe) let folder: URL = {
+let folder: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("moneyfield-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
