@@ -21,10 +21,13 @@ struct ManualCommand: ParsableCommand {
             ".SH SYNOPSIS",
             ".B moneyfield", "[\\fIshell-options\\fR]", ".br",
             ".B moneyfield test", "[\\fIoptions\\fR] [\\fIpath\\fR ...]", ".br",
-            ".B moneyfield demo", "[\\fIoptions\\fR] \\fIfile\\fR",
+            ".B moneyfield demo", "[\\fIoptions\\fR] \\fIfile\\fR", ".br",
+            ".B moneyfield check", "\\-\\-adapter \\fIcommand\\fR [\\fIoptions\\fR]", ".br",
+            ".B moneyfield vectors", "[\\fIoptions\\fR]",
             ".SH DESCRIPTION", escaped(Moneyfield.configuration.discussion),
         ]
-        for (title, command) in [("SHELL", ShellCommand.self), ("TEST", TestCommand.self), ("DEMO", DemoCommand.self)] as [(String, any ParsableCommand.Type)] {
+        for (title, command) in [("SHELL", ShellCommand.self), ("TEST", TestCommand.self), ("DEMO", DemoCommand.self),
+                                 ("CHECK", CheckCommand.self), ("VECTORS", VectorsCommand.self)] as [(String, any ParsableCommand.Type)] {
             roff += [".SH \(title)", ".nf"] + command.helpMessage(columns: 80).split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) } + [".fi"]
         }
         roff += [".SH SHELL COMMANDS"]
