@@ -114,6 +114,14 @@ public final class Session {
         return recording("type " + KeyScript.text(for: keys), result: result, activeBefore: activeName)
     }
 
+    /// Makes another field active as `use` would, recorded as `use NAME`: the kiosk form's Tab.
+    public func activate(_ name: String) -> CommandResult {
+        let before = activeName
+        let result: CommandResult
+        do throws(CommandError) { result = makeActive(try existing(name)) } catch { result = CommandResult(lines: [.error(error.message)]) }
+        return recording("use \(name)", result: result, activeBefore: before)
+    }
+
     func run(_ line: String) -> CommandResult {
         if let problem = Self.problem(with: line) { return CommandResult(lines: [.error(problem)]) }
         let trimmed = String(line.trimmingSpaces())

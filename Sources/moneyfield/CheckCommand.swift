@@ -52,9 +52,7 @@ struct SessionPlanOptions: ParsableArguments {
             for name in keys.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 if name == "0-9" {
                     chosen += (0...9).map { Key.digit(UInt8($0)) }
-                } else if name.count == 1, let digit = name.first.flatMap(Key.init(digit:)) {
-                    chosen.append(digit)
-                } else if let key = KeyTable.key(named: name) {
+                } else if let key = Key(protocolName: name) {
                     chosen.append(key)
                 } else {
                     throw ValidationError("--keys: unknown key \"\(name)\"; keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
@@ -234,9 +232,7 @@ struct AdapterCommand: ParsableCommand {
                 }
                 field = MoneyField(configuration)
             case "key":
-                let name = object["key"] as? String ?? ""
-                let key = name.count == 1 ? name.first.flatMap(Key.init(digit:)) : KeyTable.key(named: name)
-                guard let key, field != nil else {
+                guard let key = Key(protocolName: object["key"] as? String ?? ""), field != nil else {
                     Output.write("{\"error\":\"unknown key or no field\"}\n")
                     continue
                 }

@@ -76,7 +76,7 @@ struct TestCommand: ParsableCommand {
             } catch {
                 throw UnusableInput(error.message)
             }
-            reports.insert(report, at: paths.prefix { $0 != "-" }.isEmpty ? 0 : reports.count)
+            reports.insert(report, at: paths.first == "-" ? 0 : reports.count)
         }
         let urls = Dictionary(scripts.map { ($0.display, $0.url) }, uniquingKeysWith: { first, _ in first })
         let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in

@@ -187,4 +187,10 @@ extension Key {
         if case .digit(let value) = self { return String(value) }
         return KeyTable.all.first { $0.key == self }?.name ?? "?"
     }
+
+    /// The key a protocol name stands for (`"7"`, `"bs"`), or nil.
+    public init?(protocolName name: String) {
+        guard let key = name.count == 1 ? name.first.flatMap(Key.init(digit:)) : KeyTable.key(named: name) else { return nil }
+        self = key
+    }
 }

@@ -69,7 +69,10 @@ extension Session {
     func useField(_ rest: Substring) throws(CommandError) -> CommandResult {
         let words = try Tokenizer.words(rest)
         guard words.count == 1 else { throw CommandError(usage("use")) }
-        let index = try existing(words[0])
+        return makeActive(try existing(words[0]))
+    }
+
+    func makeActive(_ index: Int) -> CommandResult {
         activeName = fields[index].name
         return CommandResult(lines: [fieldLine(fields[index])])
     }

@@ -49,7 +49,7 @@ extension Session {
         guard !ranked.isEmpty || arguments.json else { return CommandResult(lines: [.plain("no locale matches \"\(arguments.filter)\"")]) }
         var listing = Listing(columns: [.init(heading: "ID", key: "id"), .init(heading: "NAME", key: "name"),
                                         .init(heading: "CURRENCY", key: "currency"), .init(heading: "SAMPLE", key: "sample")])
-        listing.rows = ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
+        listing.rows = Listing.bestFirst(ranked)
         return CommandResult(lines: listing.lines(json: arguments.json))
     }
 
@@ -66,7 +66,7 @@ extension Session {
         guard !ranked.isEmpty || arguments.json else { return CommandResult(lines: [.plain("no currency matches \"\(arguments.filter)\"")]) }
         var listing = Listing(columns: [.init(heading: "CODE", key: "code"), .init(heading: "DIGITS", key: "fractionDigits", isLiteral: true),
                                         .init(heading: "NAME", key: "name"), .init(heading: "SAMPLE (\(locale))", key: "sample")])
-        listing.rows = ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
+        listing.rows = Listing.bestFirst(ranked)
         return CommandResult(lines: listing.lines(json: arguments.json))
     }
 

@@ -23,6 +23,11 @@ struct Listing {
         return TextTable.render(header: columns.map(\.heading), rows: rows).map(OutputLine.plain)
     }
 
+    /// Rows by rank, best first; rows of one rank keep their order (the catalog's).
+    static func bestFirst(_ ranked: [(rank: Int, row: [String])]) -> [[String]] {
+        ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
+    }
+
     /// How well `needle` (lower-cased) matches an entry's code and name, best first; nil for no match.
     /// Exact code, then code prefix, then name prefix, then a word of the name, then anywhere.
     static func rank(_ needle: String, code: String, name: String) -> Int? {

@@ -87,7 +87,7 @@ struct KioskMode {
                 return (false, OutputLine(.rejected, "one field only: Tab moves between fields (make more with new)"))
             }
             let next = names[(index + (keyboardKey == .tab ? 1 : names.count - 1)) % names.count]
-            _ = session.handle("use \(next)")
+            _ = session.activate(next)
             return (false, nil)
         case .control("z"):
             RawTerminal.suspend()
