@@ -9,12 +9,16 @@ import MoneyFieldShell
 public enum FieldReference {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// Foundation's style for the field: its locale and currency, `f` (atm) or 0 (whole) fraction digits,
-    /// and the accounting sign when asked for.
-    public static func style(for configuration: FieldConfiguration) -> Decimal.FormatStyle.Currency {
+    /// Foundation's style for the field: its locale and currency, `f` (atm) or 0 (whole) fraction digits
+    /// (or `fractionDigits`), the accounting sign when asked for, and its presentation. Options go on
+    /// in the engine's order, since ICU's full-name patterns of a few locales depend on it.
+    public static func style(
+        for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false
+    ) -> Decimal.FormatStyle.Currency {
         var style = Decimal.FormatStyle.Currency(code: configuration.currency, locale: Locale(identifier: configuration.locale))
-            .precision(.fractionLength(configuration.shownFractionDigits))
+            .precision(.fractionLength(fractionDigits ?? configuration.shownFractionDigits))
         if configuration.accounting { style = style.sign(strategy: .accounting) }
+        if alwaysShowsSeparator { style = style.decimalSeparator(strategy: .always) }
         switch configuration.display {
         case .symbol: break
         case .narrow: style = style.presentation(.narrow)
@@ -24,34 +28,60 @@ public enum FieldReference {
         return style
     }
 
+    /// Natural mode's style (SPEC §1 Natural entry): the fraction digits typed, and the separator
+    /// even with none when the point stands.
+    public static func naturalStyle(for configuration: FieldConfiguration, typedFraction: Int?, point: Bool? = nil) -> Decimal.FormatStyle.Currency {
+        style(for: configuration, fractionDigits: typedFraction ?? 0,
+              alwaysShowsSeparator: (point ?? (typedFraction != nil)) && (typedFraction ?? 0) == 0)
+    }
+
     /// The display the field must show. A sign on zero is compared with the engine's own
     /// `referenceDisplay`, which is what ICU prints for its negative zero (`-$0.00`).
     public static func display(of field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> String {
         let configuration = field.configuration
-        if configuration.emptyWhenZero && field.state.digits.isEmpty && !field.state.isNegative { return "" }
-        if field.state.digits.isEmpty && field.state.isNegative {
+        let state = field.state
+        let natural = configuration.mode == .natural
+        if configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil { return "" }
+        if state.digits.isEmpty && state.isNegative {
+            let shown = natural ? state.typedFraction ?? 0 : configuration.shownFractionDigits
             let key = FormatKey(locale: configuration.locale, currency: configuration.currency,
-                                fractionDigits: configuration.shownFractionDigits, accounting: configuration.accounting,
-                                display: configuration.display)
+                                fractionDigits: shown, accounting: configuration.accounting,
+                                display: configuration.display, alwaysShowsDecimalSeparator: natural && state.typedFraction == 0)
             return CurrencyFormat.cached(for: key).referenceDisplay(negative: true, magnitude: [])
+        }
+        if natural {
+            let typed = plain(negative: state.isNegative, digits: state.digitString, scale: state.typedFraction ?? 0)
+            return Decimal(string: typed, locale: posix)!.formatted(naturalStyle(for: configuration, typedFraction: state.typedFraction))
         }
         let decimal = Decimal(string: value(of: field), locale: posix)!
         return decimal.formatted(style ?? self.style(for: configuration))
     }
 
-    /// `n`: digit slots shown: `max(len, f + 1)` in atm mode, `max(len, 1)` in whole mode.
+    /// `n`: digit slots shown: `max(len, f + 1)` in atm mode, `max(len, 1)` in whole mode; in
+    /// natural mode the units: integer slots (at least one), then the point and the `k` fraction digits typed.
     public static func slotCount(of field: MoneyField) -> Int {
-        max(field.state.digits.count, field.configuration.shownFractionDigits + 1)
+        guard field.configuration.mode == .natural else {
+            return max(field.state.digits.count, field.configuration.shownFractionDigits + 1)
+        }
+        guard let typed = field.state.typedFraction else { return max(field.state.digits.count, 1) }
+        return max(field.state.digits.count - typed, 1) + 1 + typed
     }
 
-    /// The plain value: `-` unless zero, the integer part, and `.` with exactly `f` digits in atm mode.
+    /// `-1234.50` for the digit string at `scale`; the sign only on a non-zero amount.
+    static func plain(negative: Bool, digits: String, scale: Int) -> String {
+        let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+        let sign = negative && !digits.isEmpty ? "-" : ""
+        let integerPart = padded.dropLast(scale)
+        return scale == 0 ? sign + integerPart : sign + integerPart + "." + padded.suffix(scale)
+    }
+
+    /// The plain value: `-` unless zero, the integer part, and `.` with exactly `f` digits in atm
+    /// mode and natural mode (whose typed fraction is padded with zeros).
     public static func value(of field: MoneyField) -> String {
         let fraction = field.configuration.shownFractionDigits
-        let padded = String(repeating: "0", count: max(0, fraction + 1 - field.state.digits.count))
-            + field.state.digitString
-        let sign = field.state.isNegative && !field.state.digits.isEmpty ? "-" : ""
-        let integerPart = padded.dropLast(fraction)
-        return fraction == 0 ? sign + integerPart : sign + integerPart + "." + padded.suffix(fraction)
+        let typed = field.configuration.mode == .natural ? field.state.typedFraction ?? 0 : fraction
+        let digits = field.state.digitString.isEmpty ? "" : field.state.digitString + String(repeating: "0", count: fraction - typed)
+        return plain(negative: field.state.isNegative, digits: digits, scale: fraction)
     }
 
     /// The signed amount in minor units; whole mode multiplies by 10^f of the currency.
@@ -85,6 +115,30 @@ public enum FieldReference {
         return glyphs
     }
 
+    /// Natural mode's unit glyphs left to right: each digit glyph, and the decimal separator where
+    /// the point stands, found as where ICU's display with the point differs from the one without.
+    public static func naturalUnitGlyphs(of field: MoneyField) -> [Range<Int>]? {
+        let display = field.rendering.display
+        var glyphs = digitGlyphs(in: display)
+        guard let typed = field.state.typedFraction else { return glyphs }
+        let integerSlots = glyphs.count - typed
+        guard integerSlots >= 1 else { return nil }
+        let start = glyphs[integerSlots - 1].upperBound
+        let end: Int
+        if typed > 0 {
+            end = glyphs[integerSlots].lowerBound
+        } else {
+            // ICU's separator as it writes one fraction digit (`1.5`): what follows the last integer glyph.
+            // (Without the point ICU may space the currency differently: `197 KWD` but `197.KWD`.)
+            let oneDigit = Decimal(string: "1.5", locale: posix)!.formatted(naturalStyle(for: field.configuration, typedFraction: 1))
+            let oneDigitGlyphs = digitGlyphs(in: oneDigit)
+            guard oneDigitGlyphs.count == 2 else { return nil }
+            end = start + oneDigitGlyphs[1].lowerBound - oneDigitGlyphs[0].upperBound
+        }
+        glyphs.insert(start..<end, at: integerSlots)
+        return glyphs
+    }
+
     /// Everything about `field` that disagrees with SPEC §1, one line each; empty when all is well.
     public static func problems(in field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> [String] {
         var problems: [String] = []
@@ -93,11 +147,17 @@ public enum FieldReference {
         let slots = slotCount(of: field)
         if state.digits.first == 0 { problems.append("digit string \(state.digitString) has a leading zero") }
         if state.digits.contains(where: { $0 > 9 }) { problems.append("digit string holds a value above 9") }
-        if state.digits.count > field.configuration.maxDigits {
-            problems.append("\(state.digits.count) digits, above --max-digits \(field.configuration.maxDigits)")
+        // Natural mode counts the amount's digits at f places (README decisions).
+        let counted = field.configuration.mode == .natural && !state.digits.isEmpty
+            ? state.digits.count + field.configuration.shownFractionDigits - (state.typedFraction ?? 0) : state.digits.count
+        if counted > field.configuration.maxDigits {
+            problems.append("\(counted) digits, above --max-digits \(field.configuration.maxDigits)")
+        }
+        if let typed = state.typedFraction, field.configuration.mode != .natural || typed > field.configuration.shownFractionDigits {
+            problems.append("a typed point with \(typed) fraction digits in a \(field.configuration.mode.rawValue) field")
         }
         if field.slotCount != slots { problems.append("slotCount \(field.slotCount), SPEC says \(slots)") }
-        if field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative {
+        if field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil {
             // SPEC §1 --empty-when-zero: nothing shown, the caret at 0.
             if rendering.display != "" || rendering.caretOffset != 0 { problems.append("an empty field shows \(rendering.display)") }
             return problems
@@ -109,9 +169,18 @@ public enum FieldReference {
         if rendering.display != expectedDisplay {
             problems.append("display \(VisibleText.escaped(rendering.display)), reference \(VisibleText.escaped(expectedDisplay))")
         }
-        let glyphCount = digitGlyphs(in: rendering.display).count
-        if glyphCount != slots { problems.append("display shows \(glyphCount) digit glyphs, n is \(slots)") }
-        let expectedCaret = caretOffset(in: rendering.display, slots: slots, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        let expectedCaret: Int?
+        if field.configuration.mode == .natural {
+            let units = naturalUnitGlyphs(of: field) ?? []
+            if units.count != slots { problems.append("display shows \(units.count) unit glyphs, n is \(slots)") }
+            let caret = state.caretSlotsFromEnd
+            expectedCaret = units.count == slots && (0...slots).contains(caret)
+                ? (caret == slots ? units[0].lowerBound : units[slots - 1 - caret].upperBound) : nil
+        } else {
+            let glyphCount = digitGlyphs(in: rendering.display).count
+            if glyphCount != slots { problems.append("display shows \(glyphCount) digit glyphs, n is \(slots)") }
+            expectedCaret = caretOffset(in: rendering.display, slots: slots, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        }
         if rendering.caretOffset != expectedCaret {
             problems.append("caret offset \(rendering.caretOffset), expected \(expectedCaret.map(String.init) ?? "none") "
                 + "for c = \(state.caretSlotsFromEnd) in \(VisibleText.escaped(rendering.display))")

@@ -29,7 +29,10 @@ struct SessionPlanOptions: ParsableArguments {
     func validate() throws {
         guard (1...1_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 1000000, not \(sessions)") }
         guard (0...10_000).contains(steps) else { throw ValidationError("--steps takes 0 to 10000, not \(steps)") }
-        if let mode, EntryMode(rawValue: mode) == nil { throw ValidationError("--mode takes atm or whole, not \"\(mode)\"") }
+        // SPEC §4's protocol has no decimal key, so natural fields are not checked.
+        if let mode, EntryMode(rawValue: mode) == nil || mode == EntryMode.natural.rawValue {
+            throw ValidationError("--mode takes atm or whole, not \"\(mode)\"")
+        }
         _ = try plan()
     }
 

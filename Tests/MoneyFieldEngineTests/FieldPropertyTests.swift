@@ -146,7 +146,7 @@ struct FieldPropertyTests {
                 .currency(currencies.randomElement(using: &rng)!, round: Bool.random(using: &rng))
             case 200..<230:
                 .key([Key.selectLeft, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .doubleZero, .tripleZero,
-                      .plus, .enter].randomElement(using: &rng)!)
+                      .plus, .enter, .decimal].randomElement(using: &rng)!)
             case 198:
                 .paste(["$", "1,2", "٣.٤", " 5 ", "abc", "९", "0"].shuffled(using: &rng).prefix(3).joined())
             default:
@@ -263,6 +263,8 @@ struct FieldPropertyTests {
                 return .success(next)
             case .enter:
                 return .success(next)
+            case .decimal:
+                return .failure(.decimalKeyNeedsNaturalMode)
             case .plus:
                 if !negative { return .failure(.alreadyPositive) }
                 next.negative = false

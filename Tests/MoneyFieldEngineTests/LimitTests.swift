@@ -33,11 +33,12 @@ struct LimitTests {
         expectRefused(.digit(1), on: &one, .tooManyDigits(limit: 1))
     }
 
-    @Test("30-digit amounts are exact", arguments: [EntryMode.atm, .whole])
+    @Test("30-digit amounts are exact", arguments: [EntryMode.atm, .whole, .natural])
     func thirtyDigits(mode: EntryMode) throws {
         var field = try makeField(mode: mode, maxDigits: 30)
         let digits = "123456789012345678901234567890"
-        typeAccepted(digits, into: &field)
+        // Natural mode counts the amount's digits at f places: 28 integer digits, the point, 2 more.
+        typeAccepted(mode == .natural ? digits.dropLast(2) + "<dec>" + digits.suffix(2) : digits, into: &field)
         #expect(field.state.digitString == digits)
         switch mode {
         case .atm:
@@ -46,17 +47,23 @@ struct LimitTests {
         case .whole:
             #expect(field.value == digits)
             #expect(field.minorUnits == digits + "00")
+        case .natural:
+            #expect(field.value == "1234567890123456789012345678.90")
+            #expect(field.minorUnits == digits)
         }
         #expect(field.amount == ExactDecimal(plain: field.value))
         #expect(field.rendering.display == foundationDisplay(
-            field.value, locale: "en_US", currency: "USD", fractionDigits: mode == .atm ? 2 : 0))
+            field.value, locale: "en_US", currency: "USD", fractionDigits: mode == .whole ? 0 : 2))
         expectConsistent(field)
-        expectRefused(.digit(1), on: &field, .tooManyDigits(limit: 30))
+        // Natural mode: the caret stands in a full fraction, which refuses the digit first.
+        expectRefused(.digit(1), on: &field, mode == .natural ? .fractionFull(limit: 2) : .tooManyDigits(limit: 30))
 
         var nines = try makeField("en_IN", "INR", mode: mode, maxDigits: 30, allowsNegative: true)
-        typeAccepted("<neg>" + String(repeating: "9", count: 30), into: &nines)
+        let nineCount = mode == .natural ? 28 : 30
+        typeAccepted("<neg>" + String(repeating: "9", count: nineCount), into: &nines)
         expectConsistent(nines)
-        #expect(nines.minorUnits.hasPrefix("-" + String(repeating: "9", count: 30)))
+        #expect(nines.minorUnits.hasPrefix("-" + String(repeating: "9", count: nineCount)))
+        if mode == .natural { expectRefused(.digit(9), on: &nines, .tooManyDigits(limit: 30)) }
     }
 
     @Test("--max refuses a digit that goes above it")

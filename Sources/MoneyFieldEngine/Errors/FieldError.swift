@@ -16,6 +16,10 @@ public enum Rejection: Error, Equatable, Sendable {
     case alreadyPositive
     /// An edit event's text holds something other than digits or one minus sign.
     case notInsertable(String)
+    /// Natural mode: more fraction digits after the point than the field takes.
+    case fractionFull(limit: Int)
+    /// The decimal key in a field whose point is implied (atm) or absent (whole).
+    case decimalKeyNeedsNaturalMode
 }
 
 /// A change to a field that cannot be made; the field stays as it was.

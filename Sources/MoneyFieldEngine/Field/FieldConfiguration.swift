@@ -6,6 +6,8 @@ public enum EntryMode: String, Sendable, CaseIterable, Codable {
     case atm
     /// The digits are whole units, grouped live (`20000` is `$20,000`).
     case whole
+    /// Integer digits, the decimal key, then up to `f` fraction digits, as most web inputs take them.
+    case natural
 }
 
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`).
@@ -83,8 +85,8 @@ public struct FieldConfiguration: Sendable, Equatable {
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).
     public var fractionDigits: Int { decimalsOverride ?? CurrencyCatalog.fractionDigits(for: currency) }
 
-    /// Fraction digits the display shows: `f` in atm mode, none in whole mode.
-    public var shownFractionDigits: Int { mode == .atm ? fractionDigits : 0 }
+    /// Fraction digits the amount may carry: `f`, none in whole mode (natural mode shows those typed).
+    public var shownFractionDigits: Int { mode == .whole ? 0 : fractionDigits }
 
     /// What sets `shownFractionDigits`, for messages.
     public var fractionDigitsRule: FractionDigitsRule {

@@ -13,6 +13,9 @@ public struct FieldState: Sendable, Equatable {
     public internal(set) var caretSlotsFromEnd: Int = 0
     /// The selection's other end, in slots from the end; nil when nothing is selected.
     public internal(set) var selectionAnchor: Int?
+    /// Natural mode: how many fraction digits follow the typed point, nil until it is typed.
+    /// The digits are then the amount at this scale (`1234` with 2 is 12.34).
+    public internal(set) var typedFraction: Int?
 
     /// The selected slots as (slots right of the selection, slots right of its start), or nil.
     public var selectedSlots: (low: Int, high: Int)? {

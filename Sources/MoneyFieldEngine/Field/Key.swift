@@ -14,6 +14,8 @@ public enum Key: Sendable, Equatable, Hashable {
     case tripleZero
     /// Makes the amount positive.
     case plus
+    /// The decimal key (`.` or `,` on a keyboard): natural mode's point; other modes refuse it.
+    case decimal
     /// The field losing focus: nothing to do in `atm` and `whole` mode, and not refused.
     case enter
     /// Shift-arrows, Shift-Home/End and select-all: move the caret, keeping the selection's anchor.
@@ -39,9 +41,17 @@ public enum Key: Sendable, Equatable, Hashable {
 
     /// Every key but the digits, in the order help lists them.
     public static let editingKeys: [Key] = [
-        .backspace, .delete, .left, .right, .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus, .enter,
+        .backspace, .delete, .left, .right, .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal, .enter,
         .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll,
     ]
+
+    /// The keys natural mode handles itself, since they change its units (digits and the point).
+    var editsNaturalUnits: Bool {
+        switch self {
+        case .digit, .backspace, .delete, .doubleZero, .tripleZero, .decimal, .enter: true
+        default: false
+        }
+    }
 
     /// The keys that move the caret and keep the selection's anchor.
     var selects: Bool {

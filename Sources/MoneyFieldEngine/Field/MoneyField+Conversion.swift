@@ -25,7 +25,9 @@ extension MoneyField {
         newConfiguration.currency = newCode
         try newConfiguration.checkLimitsHoldAnAmount()
         let oldScale = amountScale
-        let newScale = newConfiguration.shownFractionDigits
+        let newFractionDigits = newConfiguration.shownFractionDigits
+        // Natural mode keeps the fraction typed, down to what the new currency takes.
+        let newScale = setup.isNatural ? min(oldScale, newFractionDigits) : newFractionDigits
         let current = ExactDecimal(isNegative: state.isNegative, magnitude: state.digits, scale: oldScale)
         var change = CurrencyChange.exact
         var digits: [UInt8]
@@ -38,17 +40,22 @@ extension MoneyField {
         } else {
             throw .amountNeedsRounding(current.description, currency: newCode, allowed: newScale)
         }
-        guard digits.count <= configuration.maxDigits else {
+        var next = FieldState(checkedNegative: state.isNegative, digits: DigitBuffer(digits), caretSlotsFromEnd: 0)
+        if state.typedFraction != nil && newFractionDigits > 0 { next.typedFraction = newScale }
+        let newSetup = FieldSetup(newConfiguration)
+        guard newSetup.limitedDigitCount(of: next) <= configuration.maxDigits else {
             throw .tooManyDigits(current.description, limit: configuration.maxDigits)
         }
         if case .rounded = change {
             try checkWithinLimits(ExactDecimal(isNegative: state.isNegative, magnitude: digits, scale: newScale))
         }
-        // The caret stays by the same integer digit: shift it by the change in fraction slots.
-        let slots = Self.slotCount(digits: digits.count, shownFractionDigits: newScale)
-        let caret = state.caretSlotsFromEnd == 0 ? 0 : state.caretSlotsFromEnd + newScale - oldScale
-        reconfigure(newConfiguration, state: FieldState(
-            checkedNegative: state.isNegative, digits: DigitBuffer(digits), caretSlotsFromEnd: min(max(caret, 0), slots)))
+        // The caret stays by the same integer digit: shift it by the change in what stands right
+        // of the integer part (fraction slots, natural mode's point).
+        let caret = state.caretSlotsFromEnd == 0 ? 0 : state.caretSlotsFromEnd + newSetup.unitsRightOfInteger(in: next) - setup.unitsRightOfInteger(in: state)
+        next.caretSlotsFromEnd = min(max(caret, 0), newSetup.caretStops(in: next))
+        setup = newSetup
+        state = next
+        rerender()
         return change
     }
 }

@@ -12,6 +12,10 @@ extension MoneyField {
 
     /// Applies `key`; on a rejection nothing changes.
     public mutating func press(_ key: Key) throws(Rejection) {
+        if setup.isNatural && key.editsNaturalUnits {
+            try pressNatural(key)
+            return
+        }
         // The keys of the seeds' fields with no selection: the fast path every keystroke takes.
         if state.selectionAnchor != nil || key.needsSelectionPath {
             try pressWithSelection(key)
@@ -59,8 +63,7 @@ extension MoneyField {
             preconditionFailure("\(key) takes the selection path")
         }
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
-        let newSlots = Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits)
-        next.caretSlotsFromEnd = min(max(next.caretSlotsFromEnd, 0), newSlots)
+        next.caretSlotsFromEnd = min(max(next.caretSlotsFromEnd, 0), setup.caretStops(in: next))
         state = next
         rerender()
     }
@@ -70,10 +73,7 @@ extension MoneyField {
         state.caretSlotsFromEnd = caret
         state.selectionAnchor = nil
         if isEmpty { return }
-        rendering = Rendering(
-            display: rendering.display,
-            caretOffset: format.caretOffset(
-                in: rendering.display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret))
+        rendering = Rendering(display: rendering.display, caretOffset: caretOffset(forSlot: caret))
     }
 
     /// The digits after inserting `digit` before slot `insertIndex` of the zero-padded slots, or
@@ -109,15 +109,17 @@ extension MoneyField {
     func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
         // Read through `setup` in place: a local copy of the configuration would retain its strings.
         let maxDigits = setup.configuration.maxDigits
-        if candidate.digitCount > maxDigits && candidate.digitCount > current.digitCount {
+        let digitCount = setup.limitedDigitCount(of: candidate)
+        if digitCount > maxDigits && digitCount > setup.limitedDigitCount(of: current) {
             return .tooManyDigits(limit: maxDigits)
         }
         guard setup.configuration.maximum != nil || setup.configuration.minimum != nil else { return nil }
-        let scale = amountScale
+        let scale = setup.amountScale(of: candidate)
+        let oldScale = setup.amountScale(of: current)
         return candidate.digitBuffer.withBytes { new in
             current.digitBuffer.withBytes { old in
                 let movesUp = DigitArithmetic.compare(
-                    negative: candidate.isNegative, new, scale: scale, negative: current.isNegative, old, scale: scale)
+                    negative: candidate.isNegative, new, scale: scale, negative: current.isNegative, old, scale: oldScale)
                 if let maximum = setup.configuration.maximum, movesUp > 0,
                    DigitArithmetic.compare(negative: candidate.isNegative, new, scale: scale,
                                            negative: maximum.isNegative, maximum.magnitude, scale: maximum.scale) > 0 {

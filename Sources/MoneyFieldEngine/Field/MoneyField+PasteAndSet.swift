@@ -41,7 +41,7 @@ extension MoneyField {
     /// What `text` holds beyond digits and grouping: a decimal separator (the locale's or `.`) or
     /// a sign or parenthesis; a currency symbol or code.
     func amountMarks(in text: String) -> (separatorOrSign: Bool, any: Bool) {
-        let decimal = AmountReader(format: format, locale: configuration.locale).separators().decimal
+        let decimal = AmountReader(format: setup.format, locale: configuration.locale).separators().decimal
         let scalars = text.unicodeScalars
         let separatorOrSign = scalars.contains { decimal.contains($0) || $0 == "." || "-\u{2212}+(".unicodeScalars.contains($0) }
         let currency = scalars.contains { $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic }
@@ -49,19 +49,22 @@ extension MoneyField {
     }
 
     /// Sets the amount from `1234.5`/`-0.05` or from text as the locale formats it (`1.234,50 €`).
-    /// The caret goes to the end.
+    /// The caret goes to the end; natural mode shows all `f` fraction digits (`$12.50`).
     public mutating func set(_ text: String) throws(FieldError) {
-        let amount = try AmountReader(format: format, locale: configuration.locale).read(text)
-        guard amount.significantScale <= amountScale else {
-            throw .tooManyFractionDigits(text, allowed: amountScale, because: configuration.fractionDigitsRule)
+        let amount = try AmountReader(format: setup.format, locale: configuration.locale).read(text)
+        let scale = setup.shownFractionDigits
+        guard amount.significantScale <= scale else {
+            throw .tooManyFractionDigits(text, allowed: scale, because: configuration.fractionDigitsRule)
         }
         if amount.isNegative && !configuration.allowsNegative { throw .negativeNotAllowed(amount.description) }
-        let digits = amount.magnitude(atScale: amountScale)!
+        let digits = amount.magnitude(atScale: scale)!
         guard digits.count <= configuration.maxDigits else {
             throw .tooManyDigits(amount.normalized.description, limit: configuration.maxDigits)
         }
         try checkWithinLimits(amount)
         state = FieldState(checkedNegative: amount.isNegative, digits: DigitBuffer(digits), caretSlotsFromEnd: 0)
+        // Natural mode shows a set amount as focus leaving would: every fraction digit.
+        if setup.isNatural && scale > 0 { state.typedFraction = scale }
         rerender()
     }
 

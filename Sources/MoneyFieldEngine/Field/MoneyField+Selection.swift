@@ -24,6 +24,8 @@ extension MoneyField {
         case .selectHome: select(caret: slots)
         case .selectEnd: select(caret: 0)
         case .selectAll: select(caret: 0, anchor: slots)
+        case .decimal:
+            throw .decimalKeyNeedsNaturalMode
         case .enter:
             // Focus leaves: nothing to do, and not refused; the selection goes, as it would.
             moveCaret(to: caret)
@@ -84,7 +86,7 @@ extension MoneyField {
         next.digitBuffer = DigitBuffer(padded.drop { $0 == 0 })
         next.selectionAnchor = nil
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
-        next.caretSlotsFromEnd = min(low, Self.slotCount(digits: next.digitCount, shownFractionDigits: setup.shownFractionDigits))
+        next.caretSlotsFromEnd = min(low, setup.caretStops(in: next))
         state = next
         rerender()
     }
@@ -118,12 +120,15 @@ extension MoneyField {
 // MARK: Platform edit events
 
 extension MoneyField {
-    /// The UTF-16 range of each digit glyph, left to right.
+    /// The UTF-16 range of each unit's glyph (digit, or natural mode's point), left to right.
     var glyphRanges: [Range<Int>] {
         let slots = slotCount
         let utf16 = Array(display.utf16)
         return (0..<slots).map { index in
-            let end = caretOffset(forSlot: slots - index - 1)
+            let unitsRight = slots - index - 1
+            let end = caretOffset(forSlot: unitsRight)
+            // Natural mode's point is a unit whose glyph is the decimal separator.
+            if unitsRight == state.typedFraction { return (end - format.decimalSeparatorUTF16Count)..<end }
             let length = end >= 2 && UTF16.isTrailSurrogate(utf16[end - 1]) ? 2 : 1
             return (end - length)..<end
         }
@@ -155,7 +160,8 @@ extension MoneyField {
     }
 
     /// A platform's text-change event (UIKit's `shouldChangeCharactersIn`): the UTF-16 range of
-    /// the display and its replacement. Digits replace the range's digits; an empty replacement
+    /// the display and its replacement. Digits (and, in natural mode, a decimal separator) replace
+    /// the range's digits; an empty replacement
     /// deletes them (or backspaces when the range held no digit, as over a separator); a lone
     /// minus toggles the sign. All or nothing: a refused edit leaves the field as it was.
     public mutating func replace(utf16Range range: Range<Int>, with text: String) throws(EditFailure) {
@@ -169,14 +175,23 @@ extension MoneyField {
             } else if scalars == ["-"] || scalars == ["\u{2212}"] {
                 try next.press(.minus)
             } else {
-                let digits = scalars.map { Key.digitValue(of: $0) }
-                guard !digits.contains(nil) else { throw Rejection.notInsertable(text) }
-                for digit in digits { try next.press(.digit(digit!)) }
+                let keys = scalars.map { scalar in Key.digitValue(of: scalar).map(Key.digit) ?? decimalKey(for: scalar) }
+                guard !keys.contains(nil) else { throw Rejection.notInsertable(text) }
+                for key in keys { try next.press(key!) }
             }
         } catch {
             throw .rejected(error)
         }
         self = next
+    }
+
+    /// Natural mode types a decimal separator (the locale's, `.` or `,`) as the decimal key.
+    private func decimalKey(for scalar: Unicode.Scalar) -> Key? {
+        guard setup.isNatural else { return nil }
+        let separators: Set<Unicode.Scalar> = [".", ","]
+        let isSeparator = separators.contains(scalar)
+            || AmountReader(format: setup.format, locale: configuration.locale).separators().decimal.contains(scalar)
+        return isSeparator ? .decimal : nil
     }
 
     public enum EditFailure: Error, Equatable, Sendable {

@@ -6,14 +6,59 @@ import Foundation
 /// every string of the configuration, and so the fraction digits are read once, not per key.
 final class FieldSetup: Sendable {
     let configuration: FieldConfiguration
+    /// The format amounts are read with: `f` fraction digits (none in whole mode).
     let format: CurrencyFormat
-    /// `f` of the display: the amount's scale in atm mode, 0 in whole mode.
+    /// The amount's scale in atm mode and value's in every mode: `f`, 0 in whole mode.
     let shownFractionDigits: Int
+    let isNatural: Bool
+    /// Natural mode's displays: no point, then the point with 0…f fraction digits after it.
+    let naturalFormats: [CurrencyFormat]
 
     init(_ configuration: FieldConfiguration) {
         self.configuration = configuration
-        format = CurrencyFormat.cached(for: configuration.formatKey)
-        shownFractionDigits = format.key.fractionDigits
+        let key = configuration.formatKey
+        format = CurrencyFormat.cached(for: key)
+        shownFractionDigits = key.fractionDigits
+        isNatural = configuration.mode == .natural
+        naturalFormats = isNatural
+            ? [CurrencyFormat.cached(for: key.showing(fractionDigits: 0, point: false))]
+                + (0...key.fractionDigits).map { CurrencyFormat.cached(for: key.showing(fractionDigits: $0, point: true)) }
+            : []
+    }
+
+    /// The format of `state`'s display.
+    @inline(__always)
+    func displayFormat(for state: FieldState) -> CurrencyFormat {
+        guard isNatural else { return format }
+        return naturalFormats[state.typedFraction.map { $0 + 1 } ?? 0]
+    }
+
+    /// `n`, the caret stops: digit slots (`max(digits, f + 1)`, `max(digits, 1)` in whole mode);
+    /// in natural mode the units: integer slots (at least one), then the point and the fraction typed.
+    @inline(__always)
+    func caretStops(in state: FieldState) -> Int {
+        guard isNatural else { return max(state.digitCount, shownFractionDigits + 1) }
+        guard let fraction = state.typedFraction else { return max(state.digitCount, 1) }
+        return max(state.digitCount - fraction, 1) + 1 + fraction
+    }
+
+    /// Caret stops right of the integer digits: the fraction slots, in natural mode the point and the fraction typed.
+    func unitsRightOfInteger(in state: FieldState) -> Int {
+        guard isNatural else { return shownFractionDigits }
+        return state.typedFraction.map { $0 + 1 } ?? 0
+    }
+
+    /// The scale of `state`'s digits: `f`, 0 in whole mode, the typed fraction in natural mode.
+    @inline(__always)
+    func amountScale(of state: FieldState) -> Int {
+        isNatural ? state.typedFraction ?? 0 : shownFractionDigits
+    }
+
+    /// Digits `--max-digits` counts: the digit string's, in natural mode the amount's at `f` places.
+    @inline(__always)
+    func limitedDigitCount(of state: FieldState) -> Int {
+        guard isNatural, state.digitCount > 0 else { return state.digitCount }
+        return state.digitCount + shownFractionDigits - amountScale(of: state)
     }
 }
 
@@ -28,8 +73,10 @@ public struct MoneyField: Sendable, Equatable {
     public init(_ configuration: FieldConfiguration, state: FieldState = FieldState()) {
         setup = FieldSetup(configuration)
         var state = state
-        let slots = Self.slotCount(digits: state.digitCount, shownFractionDigits: setup.shownFractionDigits)
-        state.caretSlotsFromEnd = min(state.caretSlotsFromEnd, slots)
+        // A point belongs to natural mode, and only with no more fraction digits than the field takes.
+        if !setup.isNatural || (state.typedFraction ?? 0) > setup.shownFractionDigits { state.typedFraction = nil }
+        state.caretSlotsFromEnd = min(state.caretSlotsFromEnd, setup.caretStops(in: state))
+        if let anchor = state.selectionAnchor, anchor > setup.caretStops(in: state) { state.selectionAnchor = nil }
         self.state = state
         rendering = Rendering(display: "", caretOffset: 0)
         rerender()
@@ -46,12 +93,27 @@ public struct MoneyField: Sendable, Equatable {
             rendering = Rendering(display: "", caretOffset: 0)
             return
         }
-        rendering = setup.format.render(
-            negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        let format = setup.displayFormat(for: state)
+        let caret = state.caretSlotsFromEnd
+        guard let fraction = state.typedFraction else {
+            rendering = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret)
+            return
+        }
+        let shown = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: Self.slotCaret(caret, fraction: fraction))
+        rendering = caret == fraction
+            ? Rendering(display: shown.display, caretOffset: shown.caretOffset + format.decimalSeparatorUTF16Count)
+            : shown
     }
 
+    /// Natural mode: the digit slots right of a caret with `caret` units right of it.
+    /// Before the point and just after it are the same slot boundary, told apart by the separator.
+    @inline(__always)
+    static func slotCaret(_ caret: Int, fraction: Int) -> Int { caret > fraction ? caret - 1 : caret }
+
     /// `--empty-when-zero` with a positive zero: the display is empty, and value and minor units are none.
-    public var isEmpty: Bool { setup.configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative }
+    public var isEmpty: Bool {
+        setup.configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative && state.typedFraction == nil
+    }
 
     public static func == (lhs: MoneyField, rhs: MoneyField) -> Bool {
         lhs.state == rhs.state && (lhs.setup === rhs.setup || lhs.configuration == rhs.configuration)
@@ -59,37 +121,40 @@ public struct MoneyField: Sendable, Equatable {
 
     public var configuration: FieldConfiguration { setup.configuration }
 
-    var format: CurrencyFormat { setup.format }
-
     // MARK: Reading
 
-    /// `n`: how many digit glyphs the display shows.
-    public var slotCount: Int { Self.slotCount(digits: state.digitCount, shownFractionDigits: setup.shownFractionDigits) }
-
-    static func slotCount(digits: Int, shownFractionDigits: Int) -> Int { max(digits, shownFractionDigits + 1) }
+    /// `n`: how many caret stops right of the first: the digit glyphs shown, in natural mode the units.
+    public var slotCount: Int { setup.caretStops(in: state) }
 
     /// The amount exactly (negative zero reads as zero).
     public var amount: ExactDecimal {
         ExactDecimal(isNegative: state.isNegative, magnitude: state.digits, scale: amountScale)
     }
 
-    /// Plain and locale-free: `1234.50`, `-0.05`, `1234` for JPY or whole mode.
+    /// Plain and locale-free: `1234.50`, `-0.05`, `1234` for JPY or whole mode; natural mode's
+    /// typed `12.3` is `12.30`.
     public var value: String {
-        DigitArithmetic.plainText(negative: state.isNegative, magnitude: state.digits, scale: amountScale)
+        let zeros = setup.shownFractionDigits - amountScale
+        return DigitArithmetic.plainText(
+            negative: state.isNegative, magnitude: state.digits.isEmpty ? [] : state.digits + repeatElement(0, count: zeros),
+            scale: setup.shownFractionDigits)
     }
 
     /// The signed amount in the currency's minor units, any length (`1245`, `-5`, `0`).
     public var minorUnits: String {
         guard !state.digits.isEmpty else { return "0" }
-        let zeros = configuration.mode == .whole ? configuration.fractionDigits : 0
+        let zeros = configuration.fractionDigits - amountScale
         return (state.isNegative ? "-" : "") + state.digitString + String(repeating: "0", count: zeros)
     }
 
     /// Whether the display comes from the compiled format rather than a formatter call.
     public var isCompiledFormat: Bool { format.isCompiled }
 
-    /// Fraction digits held by the digit string: `f` in atm mode, none in whole mode.
-    var amountScale: Int { setup.shownFractionDigits }
+    /// Fraction digits held by the digit string: `f` in atm mode, none in whole mode, those typed in natural mode.
+    var amountScale: Int { setup.amountScale(of: state) }
+
+    /// The format of the display as it stands.
+    var format: CurrencyFormat { setup.displayFormat(for: state) }
 }
 
 // MARK: What an app's text field needs
@@ -130,11 +195,17 @@ extension MoneyField {
         return best
     }
 
-    /// The UTF-16 offset the caret would have with `caret` slots to its right.
+    /// The UTF-16 offset the caret would have with `caret` slots (natural mode: units) to its right.
     public func caretOffset(forSlot caret: Int) -> Int {
         if isEmpty { return 0 }
-        return format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount,
-                           caretSlotsFromEnd: min(max(caret, 0), slotCount))
+        let caret = min(max(caret, 0), slotCount)
+        let format = self.format
+        guard let fraction = state.typedFraction else {
+            return format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+        }
+        let offset = format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount,
+                                        caretSlotsFromEnd: Self.slotCaret(caret, fraction: fraction))
+        return caret == fraction ? offset + format.decimalSeparatorUTF16Count : offset
     }
 
     /// A tap at a UTF-16 offset of the display: the caret goes to the nearest slot boundary.

@@ -2,7 +2,13 @@ import Foundation
 
 extension CompiledPattern {
     /// Reads the pattern off ICU's output for probe amounts; nil when the output does not fit the model.
-    static func compile(style: Decimal.FormatStyle.Currency, fractionDigits: Int, glyphs digitGlyphs: DigitGlyphs) -> CompiledPattern? {
+    ///
+    /// With `trailingDecimalSeparator` (and no fraction digits), ICU's separator stands at the
+    /// start of the suffix; it is read off as the difference from the same style without it.
+    static func compile(
+        style: Decimal.FormatStyle.Currency, fractionDigits: Int, trailingDecimalSeparator: Bool = false,
+        glyphs digitGlyphs: DigitGlyphs
+    ) -> CompiledPattern? {
         let posix = Locale(identifier: "en_US_POSIX")
         func format(_ plain: String) -> String { Decimal(string: plain, locale: posix)!.formatted(style) }
 
@@ -10,9 +16,21 @@ extension CompiledPattern {
         let integerDigits = String((0..<31).map { Character(String(($0 + 1) % 10)) })
         let fraction = String((0..<fractionDigits).map { Character(String(($0 + 1) % 10)) })
         let probe = fractionDigits > 0 ? integerDigits + "." + fraction : integerDigits
-        guard let positive = Shape(format(probe), digitGlyphs), let negative = Shape(format("-" + probe), digitGlyphs),
+        guard var positive = Shape(format(probe), digitGlyphs), var negative = Shape(format("-" + probe), digitGlyphs),
               positive.body == negative.body
         else { return nil }
+        var trailingSeparator = ""
+        if trailingDecimalSeparator && fractionDigits == 0 {
+            let plain = style.decimalSeparator(strategy: .automatic)
+            func formatPlain(_ text: String) -> String { Decimal(string: text, locale: posix)!.formatted(plain) }
+            guard let plainPositive = Shape(formatPlain(probe), digitGlyphs), let plainNegative = Shape(formatPlain("-" + probe), digitGlyphs),
+                  let separator = positive.separatorBefore(suffix: plainPositive.suffix),
+                  separator == negative.separatorBefore(suffix: plainNegative.suffix), !separator.isEmpty
+            else { return nil }
+            trailingSeparator = separator
+            positive.suffix = plainPositive.suffix
+            negative.suffix = plainNegative.suffix
+        }
 
         // Digit glyphs by value, checked to be consistent across the probe.
         var glyphs = [String?](repeating: nil, count: 10)
@@ -27,7 +45,7 @@ extension CompiledPattern {
 
         var integerRuns = positive.digitRuns.map(\.count)
         var separators = positive.separators
-        var decimalSeparator = ""
+        var decimalSeparator = trailingSeparator
         if fractionDigits > 0 {
             guard integerRuns.last == fractionDigits, let last = separators.popLast() else { return nil }
             integerRuns.removeLast()
@@ -58,7 +76,8 @@ extension CompiledPattern {
             negativePrefix: negative.prefix, negativeSuffix: negative.suffix,
             glyphs: glyphs.map { $0! }, decimalSeparator: decimalSeparator,
             groupingSeparator: groupingSeparator, primaryGroup: primary, secondaryGroup: secondary,
-            minimumGroupingDigits: minimumGrouping, fractionDigits: fractionDigits)
+            minimumGroupingDigits: minimumGrouping, fractionDigits: fractionDigits,
+            trailingDecimalSeparator: !trailingSeparator.isEmpty)
         else { return nil }
         return pattern.agreesWithICU(format: format, fractionDigits: fractionDigits) ? pattern : nil
     }
@@ -85,7 +104,7 @@ extension CompiledPattern {
     /// A formatted amount cut into affixes, digit runs and the separators between them.
     private struct Shape {
         let prefix: String
-        let suffix: String
+        var suffix: String
         let body: String
         let digitRuns: [[Unicode.Scalar]]
         let separators: [String]
@@ -111,6 +130,14 @@ extension CompiledPattern {
             digitRuns = runs
             self.separators = separators
             body = String(String.UnicodeScalarView(scalars[first...last]))
+        }
+
+        /// What this suffix adds in front of `plainSuffix`, the same format's without the separator.
+        func separatorBefore(suffix plainSuffix: String) -> String? {
+            let own = Array(suffix.unicodeScalars)
+            let plain = Array(plainSuffix.unicodeScalars)
+            guard own.count >= plain.count, Array(own.suffix(plain.count)) == plain else { return nil }
+            return String(String.UnicodeScalarView(own.prefix(own.count - plain.count)))
         }
     }
 }

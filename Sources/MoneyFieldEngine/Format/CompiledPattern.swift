@@ -32,12 +32,15 @@ final class CompiledPattern: Sendable {
     /// Integer digits beyond `primaryGroup` needed before the first separator shows (es: 2, so `1000 €`).
     let minimumGroupingDigits: Int
     let fractionDigits: Int
+    /// The separator follows the integer digits though no fraction digit does (natural mode's `$12.`).
+    let trailingDecimalSeparator: Bool
 
     /// Nil when the glyphs differ in width, which no numbering system does.
     init?(
         positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
         glyphs: [String], decimalSeparator: String, groupingSeparator: String,
-        primaryGroup: Int, secondaryGroup: Int, minimumGroupingDigits: Int, fractionDigits: Int
+        primaryGroup: Int, secondaryGroup: Int, minimumGroupingDigits: Int, fractionDigits: Int,
+        trailingDecimalSeparator: Bool = false
     ) {
         guard glyphs.count == 10, Set(glyphs.map(\.utf8.count)).count == 1,
               Set(glyphs.map(\.utf16.count)).count == 1 else { return nil }
@@ -61,6 +64,7 @@ final class CompiledPattern: Sendable {
         self.secondaryGroup = secondaryGroup
         self.minimumGroupingDigits = minimumGroupingDigits
         self.fractionDigits = fractionDigits
+        self.trailingDecimalSeparator = trailingDecimalSeparator && fractionDigits == 0
     }
 
     /// Separators shown for `integerSlots` integer digits, and how many digits stand before the first.
@@ -103,7 +107,7 @@ final class CompiledPattern: Sendable {
         // Digits before the primary group split into a leading group and full secondary groups.
         let (separatorCount, leadingGroup) = grouping(integerSlots: integerSlots)
         let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
-            + (fractionDigits > 0 ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
+            + (fractionDigits > 0 || trailingDecimalSeparator ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
 
         let display = bytes.withUnsafeBufferPointer { table in
             String(unsafeUninitializedCapacity: byteCount) { out in
@@ -144,6 +148,7 @@ final class CompiledPattern: Sendable {
                         untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
                     }
                 }
+                if trailingDecimalSeparator { copy(decimalSeparator) }
                 copy(suffix)
                 return written
             }

@@ -8,13 +8,25 @@ public struct FormatKey: Hashable, Sendable {
     public let fractionDigits: Int
     public let accounting: Bool
     public let display: DisplayStyle
+    /// Natural mode's typed point with no fraction digit yet: `$12.`.
+    public let alwaysShowsDecimalSeparator: Bool
 
-    public init(locale: String, currency: String, fractionDigits: Int, accounting: Bool, display: DisplayStyle = .symbol) {
+    public init(
+        locale: String, currency: String, fractionDigits: Int, accounting: Bool, display: DisplayStyle = .symbol,
+        alwaysShowsDecimalSeparator: Bool = false
+    ) {
         self.locale = locale
         self.currency = currency
         self.fractionDigits = fractionDigits
         self.accounting = accounting
         self.display = display
+        self.alwaysShowsDecimalSeparator = alwaysShowsDecimalSeparator
+    }
+
+    /// The same format with `fractionDigits` shown and, when `point` and none are, the separator anyway.
+    func showing(fractionDigits: Int, point: Bool) -> FormatKey {
+        FormatKey(locale: locale, currency: currency, fractionDigits: fractionDigits, accounting: accounting, display: display,
+                  alwaysShowsDecimalSeparator: point && fractionDigits == 0)
     }
 }
 
@@ -50,6 +62,8 @@ public final class CurrencyFormat: Sendable {
     let pattern: CompiledPattern?
     /// The digits of the locale's numbering system (〇一二… for hanidec, which are not Unicode digits).
     let glyphs: DigitGlyphs
+    /// UTF-16 length of the decimal separator, where natural mode's caret stops after it.
+    let decimalSeparatorUTF16Count: Int
 
     public var isCompiled: Bool { pattern != nil }
 
@@ -58,6 +72,7 @@ public final class CurrencyFormat: Sendable {
         var style = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
             .precision(.fractionLength(key.fractionDigits))
         if key.accounting { style = style.sign(strategy: .accounting) }
+        if key.alwaysShowsDecimalSeparator { style = style.decimalSeparator(strategy: .always) }
         switch key.display {
         case .symbol: break
         case .narrow: style = style.presentation(.narrow)
@@ -68,7 +83,25 @@ public final class CurrencyFormat: Sendable {
         glyphs = DigitGlyphs(localeIdentifier: key.locale)
         // Full names follow the amount's plural form (1 dollar, 2 dollars; Slavic and Celtic
         // languages have more): no fixed affix holds them, so ICU formats every display.
-        self.pattern = key.display == .name ? nil : CompiledPattern.compile(style: style, fractionDigits: key.fractionDigits, glyphs: glyphs)
+        let pattern = key.display == .name ? nil : CompiledPattern.compile(
+            style: style, fractionDigits: key.fractionDigits, trailingDecimalSeparator: key.alwaysShowsDecimalSeparator, glyphs: glyphs)
+        self.pattern = pattern
+        decimalSeparatorUTF16Count = pattern?.decimalSeparator.utf16Count
+            ?? Self.decimalSeparatorUTF16Count(style: style, glyphs: glyphs)
+    }
+
+    /// The separator's length read off ICU's `1.1`: the gap between its two digit glyphs.
+    private static func decimalSeparatorUTF16Count(style: Decimal.FormatStyle.Currency, glyphs: DigitGlyphs) -> Int {
+        let text = Decimal(string: "1.1", locale: Locale(identifier: "en_US_POSIX"))!
+            .formatted(style.precision(.fractionLength(1)).decimalSeparator(strategy: .automatic))
+        var ends: [Int] = []
+        var starts: [Int] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if glyphs.isDigit(scalar) { starts.append(offset); ends.append(offset + scalar.utf16.count) }
+            offset += scalar.utf16.count
+        }
+        return starts.count == 2 ? starts[1] - ends[0] : 0
     }
 
     private static let cache = Mutex<[FormatKey: CurrencyFormat]>([:])

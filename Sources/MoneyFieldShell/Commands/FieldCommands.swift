@@ -120,7 +120,7 @@ extension Session {
 
 /// Options of `new` (and of the command line's starting field), read into a configuration.
 enum FieldOptions {
-    static let usage = "new NAME [--locale L] [--currency C] [--mode atm|whole] [--decimals N] [--max-digits N] [--max A] [--min A] [--allow-negative] [--accounting] [--display symbol|narrow|code|name] [--empty-when-zero]"
+    static let usage = "new NAME [--locale L] [--currency C] [--mode atm|whole|natural] [--decimals N] [--max-digits N] [--max A] [--min A] [--allow-negative] [--accounting] [--display symbol|narrow|code|name] [--empty-when-zero]"
 
     /// Every option of `new`, for parsing, messages and completion.
     static let all = ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--allow-negative", "--accounting",
@@ -173,7 +173,7 @@ enum FieldOptions {
                 currencyGiven = true
             case "--mode":
                 let text = try value(word)
-                guard let parsed = EntryMode(rawValue: text) else { throw CommandError("--mode takes atm or whole, not \"\(text)\"") }
+                guard let parsed = EntryMode(rawValue: text) else { throw CommandError("--mode takes atm, whole or natural, not \"\(text)\"") }
                 mode = parsed
             case "--decimals": decimals = try number(word)
             case "--max-digits": maxDigits = try number(word)

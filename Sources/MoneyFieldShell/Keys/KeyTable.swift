@@ -36,6 +36,8 @@ public enum KeyTable {
         NamedKey(name: "00", key: .doubleZero, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00"),
         NamedKey(name: "000", key: .tripleZero, help: "three zeros at once (all or nothing)", kiosk: [], kioskLabel: "000"),
         NamedKey(name: "plus", key: .plus, help: "make the amount positive", kiosk: [.character("+")], kioskLabel: "+"),
+        NamedKey(name: "dec", key: .decimal, help: "the decimal point (natural mode; with a point, caret just after it)",
+                 kiosk: [.character("."), .character(",")], kioskLabel: ". or ,"),
         NamedKey(name: "enter", key: .enter, help: "the field loses focus (natural mode pads the fraction)", kiosk: [], kioskLabel: "Enter"),
         NamedKey(name: "sleft", key: .selectLeft, help: "select one slot further left", kiosk: [.shiftLeft], kioskLabel: "Shift+←"),
         NamedKey(name: "sright", key: .selectRight, help: "select one slot further right", kiosk: [.shiftRight], kioskLabel: "Shift+→"),

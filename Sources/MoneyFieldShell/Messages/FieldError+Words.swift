@@ -14,7 +14,10 @@ extension Rejection {
         case .negativeNotAllowed: "this field takes no negative amounts (create it with --allow-negative)"
         case .notADigit(let value): "\(value) is not a digit"
         case .alreadyPositive: "the amount is already positive"
-        case .notInsertable(let text): "\"\(text)\" cannot go into the field: only digits, or one minus sign to change the sign"
+        case .notInsertable(let text):
+            "\"\(text)\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
+        case .fractionFull(let limit): "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
+        case .decimalKeyNeedsNaturalMode: "the decimal key needs a natural-mode field (new NAME --mode natural); this one places the point itself"
         }
     }
 }

@@ -15,7 +15,8 @@ struct FieldReport {
         let configuration = field.configuration
         let rendering = field.rendering
         let limits = [configuration.minimum.map { "min \($0)" }, configuration.maximum.map { "max \($0)" }].compactMap { $0 }
-        return [
+        let stops = configuration.mode == .natural ? "units" : "digit slots"
+        var lines = [
             "field: \(name)",
             "locale: \(configuration.locale) (\(Locale(identifier: "en").localizedString(forIdentifier: configuration.locale) ?? "?"))",
             "currency: \(configuration.currency) (\(CurrencyCatalog.name(of: configuration.currency)))",
@@ -23,7 +24,7 @@ struct FieldReport {
             "fraction digits: \(configuration.fractionDigits)" + (configuration.decimalsOverride != nil ? " (--decimals)" : ""),
             "display: \(rendering.display)",
             "escaped: \(VisibleText.escaped(rendering.display))",
-            "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) digit slots from the end: \(VisibleText.escaped(field.marked))",
+            "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(field.marked))",
             "selection: " + (field.selectionRange.map { "UTF-16 \($0.lowerBound)..<\($0.upperBound)" } ?? "none"),
             "value: \(field.value)",
             "minor units: \(field.minorUnits)",
@@ -36,6 +37,11 @@ struct FieldReport {
             "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
+        if configuration.mode == .natural {
+            let point = field.state.typedFraction.map { "typed, \($0) of \(configuration.fractionDigits) fraction digits after it" }
+            lines.insert("point: " + (point ?? "not typed"), at: 5)
+        }
+        return lines
     }
 
     var json: String {
@@ -61,6 +67,10 @@ struct FieldReport {
             ("displayStyle", JSON.string(configuration.display.rawValue)),
             ("empty", String(field.isEmpty)),
         ]
+        if configuration.mode == .natural {
+            members.append(("point", String(field.state.typedFraction != nil)))
+            members.append(("fractionTyped", String(field.state.typedFraction ?? 0)))
+        }
         if let maximum = configuration.maximum { members.append(("max", JSON.string(maximum.description))) }
         if let minimum = configuration.minimum { members.append(("min", JSON.string(minimum.description))) }
         return "{" + members.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"

@@ -1,0 +1,349 @@
+import Foundation
+import MoneyFieldEngine
+@testable import MoneyFieldShell
+import MoneyFieldTestSupport
+import PropertyBased
+import Testing
+
+/// Natural entry (SPEC §1 "Natural entry") written again as text editing on a string of units,
+/// `"12.3"`, and random key sequences on random natural fields checked against it step by step;
+/// plus every caret position × every key from a spread of starting texts.
+@Suite("natural entry properties")
+struct NaturalEntryPropertyTests {
+    static let sequenceCount = ProcessInfo.processInfo.environment["MONEYFIELD_SEQUENCES"].flatMap { Int($0) } ?? 1_200
+
+    /// The field as the operator sees it: ASCII digits and `.` for the typed point.
+    struct Model: Equatable {
+        var negative = false
+        var units: [Character] = ["0"]
+        var caret = 0
+        var anchor: Int?
+
+        static let posix = Locale(identifier: "en_US_POSIX")
+
+        /// Leading zeros of the integer part dropped, one kept.
+        static func normalized(_ units: [Character]) -> [Character] {
+            let point = units.firstIndex(of: ".") ?? units.count
+            var integer = Array(units[..<point].drop { $0 == "0" })
+            if integer.isEmpty { integer = ["0"] }
+            return integer + units[point...]
+        }
+
+        var fraction: Int? { units.firstIndex(of: ".").map { units.count - $0 - 1 } }
+
+        /// The digits as the engine holds them: integer and fraction together, no leading zeros.
+        var digitString: String { String(units.filter { $0 != "." }.drop { $0 == "0" }) }
+
+        var amount: Decimal {
+            let text = units.last == "." ? String(units.dropLast()) : String(units)
+            let magnitude = Decimal(string: text, locale: Self.posix)!
+            return negative ? -magnitude : magnitude
+        }
+
+        /// Digits `--max-digits` counts: the amount's at `f` places.
+        func countedDigits(_ configuration: FieldConfiguration) -> Int {
+            digitString.isEmpty ? 0 : digitString.count + configuration.shownFractionDigits - (fraction ?? 0)
+        }
+
+        func agrees(with state: FieldState) -> Bool {
+            state.isNegative == negative && state.digitString == digitString && state.typedFraction == fraction
+                && state.caretSlotsFromEnd == caret && state.selectionAnchor == anchor
+        }
+
+        func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            let count = units.count
+            var next = self
+            next.anchor = nil
+            let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
+            switch key {
+            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
+                next.anchor = anchor ?? caret
+                switch key {
+                case .selectLeft:
+                    if caret == count { return .failure(.caretAtStart) }
+                    next.caret += 1
+                case .selectRight:
+                    if caret == 0 { return .failure(.caretAtEnd) }
+                    next.caret -= 1
+                case .selectHome: next.caret = count
+                case .selectEnd: next.caret = 0
+                default:
+                    next.anchor = count
+                    next.caret = 0
+                }
+                if next.anchor == next.caret { next.anchor = nil }
+                return .success(next)
+            case .left:
+                if let selection { next.caret = selection.hi; return .success(next) }
+                if caret == count { return .failure(.caretAtStart) }
+                next.caret += 1
+                return .success(next)
+            case .right:
+                if let selection { next.caret = selection.lo; return .success(next) }
+                if caret == 0 { return .failure(.caretAtEnd) }
+                next.caret -= 1
+                return .success(next)
+            case .home:
+                next.caret = count
+                return .success(next)
+            case .end:
+                next.caret = 0
+                return .success(next)
+            case .clear:
+                return .success(Model())
+            case .plus, .minus:
+                if key == .plus && !negative { return .failure(.alreadyPositive) }
+                if key == .minus && !configuration.allowsNegative { return .failure(.negativeNotAllowed) }
+                next.negative = key == .minus ? !negative : false
+                next.anchor = anchor
+                return checked(next, configuration)
+            default:
+                break
+            }
+            // The keys that edit the text.
+            let limit = configuration.shownFractionDigits
+            var text = units
+            var cursor = caret
+            if let selection, key != .enter {
+                text.removeSubrange((count - selection.hi)..<(count - selection.lo))
+                cursor = selection.lo
+            }
+            let at = text.count - cursor
+            switch key {
+            case .digit(let value): text.insert(Character(String(value)), at: at)
+            case .doubleZero: text.insert(contentsOf: "00", at: at)
+            case .tripleZero: text.insert(contentsOf: "000", at: at)
+            case .decimal:
+                if let point = text.firstIndex(of: ".") { cursor = text.count - point - 1 } else { text.insert(".", at: at) }
+            case .backspace where selection == nil:
+                if cursor == text.count { return .failure(.nothingToDelete) }
+                text.remove(at: at - 1)
+            case .delete where selection == nil:
+                if cursor == 0 { return .failure(.nothingToDeleteForward) }
+                text.remove(at: at)
+                cursor -= 1
+            case .backspace, .delete: break
+            case .enter:
+                // An empty field stays empty; otherwise the fraction padded to f, the point only where f > 0.
+                if configuration.emptyWhenZero && !negative && units == ["0"] { return .success(next) }
+                if limit == 0 {
+                    text.removeAll { $0 == "." }
+                } else {
+                    let point: Character = "."
+                    if text.firstIndex(of: point) == nil { text.append(point) }
+                    let typed = text.count - text.firstIndex(of: point)! - 1
+                    text += Array(repeating: "0", count: limit - typed)
+                }
+                cursor = 0
+            default:
+                preconditionFailure("\(key) is not a natural-mode edit")
+            }
+            next.units = Self.normalized(text)
+            if let typed = next.fraction, typed > limit { return .failure(.fractionFull(limit: limit)) }
+            if key == .backspace && selection == nil && next.digitString == digitString && next.fraction == fraction {
+                return .failure(.nothingToDelete)
+            }
+            next.caret = min(cursor, next.units.count)
+            return checked(next, configuration)
+        }
+
+        /// Limits: a step may not go (further) beyond `--max-digits`, `--max` or `--min`.
+        func checked(_ next: Model, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            let counted = next.countedDigits(configuration)
+            if counted > configuration.maxDigits && counted > countedDigits(configuration) {
+                return .failure(.tooManyDigits(limit: configuration.maxDigits))
+            }
+            if let maximum = configuration.maximum, next.amount > Decimal(string: maximum.description, locale: Self.posix)!,
+               next.amount > amount {
+                return .failure(.aboveMaximum(maximum.description))
+            }
+            if let minimum = configuration.minimum, next.amount < Decimal(string: minimum.description, locale: Self.posix)!,
+               next.amount < amount {
+                return .failure(.belowMinimum(minimum.description))
+            }
+            return .success(next)
+        }
+
+        /// `set`: the atm model's reading at `f` places, shown settled (every fraction digit).
+        func setting(_ text: String, _ configuration: FieldConfiguration) -> Result<Model, FieldError> {
+            FieldPropertyTests.Model().setting(text, configuration).map { atm in
+                let limit = configuration.shownFractionDigits
+                let padded = Array(String(repeating: "0", count: max(0, limit + 1 - atm.digits.count)) + atm.digits)
+                let integer = Array(padded.dropLast(limit))
+                return Model(negative: atm.negative, units: Self.normalized(limit > 0 ? integer + ["."] + padded.suffix(limit) : integer))
+            }
+        }
+    }
+
+    static let keys: [Key] = (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys
+
+    struct Scenario: CustomStringConvertible {
+        var configuration: FieldConfiguration
+        var options: String
+        var steps: [Key]
+        var sets: [Int: String]
+
+        var description: String { "new f --mode natural \(options); type \(KeyScript.text(for: steps))" }
+    }
+
+    static func scenario(_ sequence: Int) -> Scenario? {
+        var rng = FieldPropertyTests.generator(for: sequence &+ 1_000_003)
+        let locale = LocaleCatalog.identifiers.randomElement(using: &rng)!
+        let currency = FieldPropertyTests.currencies.randomElement(using: &rng)!
+        let decimals = Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 0...6, using: &rng) : nil
+        let maxDigits = Bool.random(using: &rng) ? 12 : Int.random(in: 1...30, using: &rng)
+        let allowsNegative = Bool.random(using: &rng)
+        let accounting = Int.random(in: 0..<4, using: &rng) == 0
+        var display = DisplayStyle.allCases.randomElement(using: &rng)!
+        // ICU's full-name pattern is broken in a few locales (en_LV: `EGP 12,5 Egyptian pounds0`); the
+        // field shows what ICU shows there, but it has no digit slots to check a caret against.
+        if display == .name && !Self.fullNameKeepsItsDigits(locale: locale, currency: currency) { display = .symbol }
+        let emptyWhenZero = Int.random(in: 0..<5, using: &rng) == 0
+        let maximum = Int.random(in: 0..<6, using: &rng) == 0 ? "\(Int.random(in: 1...99_999, using: &rng)).5" : nil
+        let minimum = Int.random(in: 0..<8, using: &rng) == 0 ? "\(allowsNegative ? "-" : "")\(Int.random(in: 1...999, using: &rng))" : nil
+        var options = "--locale \(locale) --currency \(currency) --max-digits \(maxDigits) --display \(display.rawValue)"
+        if let decimals { options += " --decimals \(decimals)" }
+        if let maximum { options += " --max \(maximum)" }
+        if let minimum { options += " --min \(minimum)" }
+        if allowsNegative { options += " --allow-negative" }
+        if accounting { options += " --accounting" }
+        if emptyWhenZero { options += " --empty-when-zero" }
+        guard let configuration = try? FieldConfiguration(
+            locale: locale, currency: currency, mode: .natural, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
+            minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero)
+        else { return nil }
+        var steps: [Key] = []
+        var sets: [Int: String] = [:]
+        for index in 0..<Int.random(in: 1...50, using: &rng) {
+            let roll = Int.random(in: 0..<100, using: &rng)
+            switch roll {
+            case 0..<40: steps.append(.digit(UInt8.random(in: 0...9, using: &rng)))
+            case 40..<50: steps.append(.decimal)
+            case 50..<51:
+                sets[index] = FieldPropertyTests.plainAmount(integerDigits: 0...5, fractionDigits: 0...3, negative: Bool.random(using: &rng), using: &rng)
+                steps.append(.end)
+            default: steps.append(Self.keys.filter { if case .digit = $0 { false } else { true } }.randomElement(using: &rng)!)
+            }
+        }
+        return Scenario(configuration: configuration, options: options, steps: steps, sets: sets)
+    }
+
+    static func fullNameKeepsItsDigits(locale: String, currency: String) -> Bool {
+        let shown = Decimal(string: "1234.5", locale: Model.posix)!.formatted(
+            Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale)).precision(.fractionLength(1)).presentation(.fullName))
+        return FieldReference.digitGlyphs(in: shown).count == 5 && shown.unicodeScalars.last?.properties.numericType == nil
+    }
+
+    /// What went wrong in one scenario, or nil.
+    static func check(_ scenario: Scenario) -> String? {
+        var field = MoneyField(scenario.configuration)
+        var model = Model()
+        for (index, key) in scenario.steps.enumerated() {
+            let at = "after step \(index) (\(KeyScript.text(for: Array(scenario.steps.prefix(index + 1)))))"
+            let before = field
+            if let text = scenario.sets[index] {
+                let expected = model.setting(text, field.configuration)
+                do {
+                    try field.set(text)
+                    guard case .success(let next) = expected else { return "\(at): set \(text) taken, model says \(expected)" }
+                    model = next
+                } catch {
+                    guard field == before, case .failure(let modelError) = expected, modelError == error else {
+                        return "\(at): set \(text) failed with \(error), model says \(expected)"
+                    }
+                }
+                guard model.agrees(with: field.state) else { return "\(at): set \(text): state \(field.state), model \(model)" }
+                continue
+            }
+            let expected = model.pressing(key, field.configuration)
+            do {
+                try field.press(key)
+                guard case .success(let next) = expected else { return "\(at): taken, the model refuses it: \(expected)" }
+                model = next
+            } catch {
+                guard field == before, field.marked == before.marked else { return "\(at): a refused key changed the field" }
+                guard case .failure(let rejection) = expected, rejection == error else {
+                    return "\(at): refused with \(error), model says \(expected)"
+                }
+            }
+            guard model.agrees(with: field.state) else { return "\(at): state \(field.state), model \(model)" }
+            if let problem = FieldReference.problems(in: field).first { return "\(at): \(problem)" }
+            // Every caret stop's offset is the reference's, and a tap there finds it again.
+            if !field.isEmpty {
+                for stop in 0...field.slotCount where field.caretSlot(nearestUTF16Offset: field.caretOffset(forSlot: stop)) != stop {
+                    return "\(at): a tap at stop \(stop)'s offset lands elsewhere in \(field.marked)"
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test("random key sequences on random natural fields follow the unit model", arguments: 0..<4)
+    func randomSequences(shard: Int) {
+        var failures = 0
+        for sequence in stride(from: shard, to: Self.sequenceCount, by: 4) {
+            guard let scenario = Self.scenario(sequence) else { continue }
+            if let failure = Self.check(scenario) {
+                Issue.record("sequence \(sequence): \(scenario)\n  \(failure)")
+                failures += 1
+                if failures == 10 { return }
+            }
+        }
+    }
+
+    @Test("the generator reaches every key, with and without the point")
+    func coverage() {
+        let scenarios = (0..<Self.sequenceCount).compactMap(Self.scenario)
+        #expect(scenarios.count > Self.sequenceCount * 9 / 10)
+        #expect(Set(scenarios.flatMap(\.steps)).count == Self.keys.count)
+        #expect(scenarios.contains { $0.configuration.shownFractionDigits == 0 })
+        #expect(Set(scenarios.map(\.configuration.display)).count == DisplayStyle.allCases.count)
+        #expect(scenarios.filter { !$0.sets.isEmpty }.count > 50)
+    }
+
+    static let startingTexts = ["0", "0.", "5", "0.5", "0.05", "12.", "12.3", "12.34", "1000", "105.0", "123456.78"]
+
+    @Test("each key from each caret position follows the model", arguments: [
+        ("en_US", "USD"), ("fr_FR", "EUR"), ("ar_EG", "EGP"), ("en_IN", "INR"), ("ja_JP", "JPY"), ("ar_KW", "KWD"),
+        ("he_IL", "ILS"), ("th_TH@numbers=thai", "THB"),
+    ])
+    func everyCaretAndKey(locale: String, currency: String) throws {
+        let configuration = try FieldConfiguration(locale: locale, currency: currency, mode: .natural, allowsNegative: true)
+        let limit = configuration.shownFractionDigits
+        for text in Self.startingTexts {
+            // A starting text the currency can hold, typed as an operator would.
+            let typed = Array(text)
+            if let point = typed.firstIndex(of: "."), typed.count - point - 1 > limit { continue }
+            for negative in [false, true] {
+                var start = MoneyField(configuration)
+                typeAccepted((negative ? "<neg>" : "") + text.replacingOccurrences(of: ".", with: "<dec>"), into: &start)
+                for caret in 0...start.slotCount {
+                    var atCaret = start
+                    try atCaret.tap(atUTF16Offset: start.caretOffset(forSlot: caret))
+                    let model = Model(negative: negative, units: Model.normalized(typed), caret: caret)
+                    #expect(model.agrees(with: atCaret.state), "\(locale) \(text) c=\(caret)")
+                    expectConsistent(atCaret, "\(locale) \(text) c=\(caret)")
+                    for key in Self.keys {
+                        let label = "\(locale) \(currency) \(negative ? "-" : "")\(text) c=\(caret) \(key)"
+                        var field = atCaret
+                        let expected = model.pressing(key, configuration)
+                        do {
+                            try field.press(key)
+                            guard case .success(let next) = expected, next.agrees(with: field.state) else {
+                                Issue.record("\(label): \(field.state), model \(expected)")
+                                continue
+                            }
+                        } catch {
+                            #expect(field == atCaret, "\(label)")
+                            guard case .failure(let rejection) = expected, rejection == error else {
+                                Issue.record("\(label): refused with \(error), model \(expected)")
+                                continue
+                            }
+                        }
+                        expectConsistent(field, Comment(rawValue: label))
+                    }
+                }
+            }
+        }
+    }
+}
