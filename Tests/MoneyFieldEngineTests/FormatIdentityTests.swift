@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldTestSupport
 import Testing
 
 /// Proof that the compiled currency format prints what ICU prints, byte for byte, everywhere.
@@ -223,5 +224,47 @@ final class Tally: @unchecked Sendable {
 
     var snapshot: (comparisons: Int, caretChecks: Int, fallbacks: [FormatKey]) {
         lock.withLock { (comparisons, caretChecks, fallbacks) }
+    }
+}
+
+/// Natural mode's partial displays (SPEC §1 Natural entry) in every locale: `$1,234,567`, `$1,234,567.`,
+/// `$1,234,567.8`, … each byte for byte Foundation's FormatStyle with the fraction typed (and the
+/// separator shown for a bare point), every caret stop where the reference's glyphs put it.
+@Suite("Format identity, natural entry")
+struct NaturalFormatIdentityTests {
+    @Test("Partial displays equal FormatStyle with the fraction typed", arguments: FormatIdentityTests.chunks)
+    func partialDisplaysEqualFormatStyle(chunk: Int) throws {
+        for locale in FormatIdentityTests.locales(inChunk: chunk) {
+            var codes = ["USD", "KWD", "JPY"]
+            if let own = Locale(identifier: locale).currency?.identifier, !codes.contains(own), CurrencyCatalog.codes.contains(own) {
+                codes.append(own)
+            }
+            for currency in codes {
+                for negative in [false, true] {
+                    let configuration = try FieldConfiguration(locale: locale, currency: currency, mode: .natural, allowsNegative: true)
+                    var field = MoneyField(configuration)
+                    var script = negative ? "<neg>1234567" : "1234567"
+                    typeAccepted(script, into: &field)
+                    try checkEveryStop(of: field, "\(locale) \(currency) \(script)")
+                    for key in ["<dec>"] + (0..<configuration.shownFractionDigits).map({ String(($0 + 8) % 10) }) {
+                        typeAccepted(key, into: &field)
+                        script += key
+                        try checkEveryStop(of: field, "\(locale) \(currency) \(script)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkEveryStop(of field: MoneyField, _ label: String) throws {
+        let problems = FieldReference.problems(in: field)
+        #expect(problems.isEmpty, "\(label): \(problems)")
+        guard problems.isEmpty, let units = FieldReference.naturalUnitGlyphs(of: field) else { return }
+        var atStop = field
+        for stop in 0...field.slotCount {
+            try atStop.tap(atUTF16Offset: field.caretOffset(forSlot: stop))
+            let expected = stop == units.count ? units[0].lowerBound : units[units.count - 1 - stop].upperBound
+            #expect(atStop.state.caretSlotsFromEnd == stop && atStop.caretOffset == expected, "\(label) stop \(stop): \(atStop.marked)")
+        }
     }
 }

@@ -43,11 +43,23 @@ public enum Workload {
         return keys
     }()
 
+    /// Natural entry with selection: integer digits, the point, fraction digits, caret moves over
+    /// the point, backspace joining over it, <dec> splitting again, a selection across it replaced,
+    /// <enter> settling. 32 keys, ending with clear.
+    public static let naturalKeys: [Key] = {
+        var keys: [Key] = []
+        for digit: UInt8 in [1, 2, 3, 4] { keys.append(.digit(digit)) }
+        keys += [.decimal, .digit(5), .left, .left, .backspace, .digit(6), .decimal, .end, .selectLeft, .selectLeft]
+        keys += [.selectLeft, .digit(7), .decimal, .digit(8), .home, .digit(9), .minus, .enter, .left, .left, .left]
+        keys += [.delete, .selectAll, .digit(2), .decimal, .digit(1), .enter, .clear]
+        return keys
+    }()
+
     /// Fields of the mix, negatives allowed so the sign key is exercised.
-    public static func fields() -> [MoneyField] {
+    public static func fields(mode: EntryMode = .atm) -> [MoneyField] {
         mix.map { entry in
             // The mix is fixed and valid; a failure here is a broken benchmark, not user input.
-            MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, allowsNegative: true))
+            MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, mode: mode, allowsNegative: true))
         }
     }
 }

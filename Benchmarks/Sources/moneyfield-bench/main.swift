@@ -92,6 +92,11 @@ let selection = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: Workload.
     typeWorkload(&selectionFields, keys: Workload.selectionKeys, renderer: &engineRenderer)
 }
 report("engine, selection and keypad mix", selection, engine: nil)
+var naturalFields = Workload.fields(mode: .natural)
+let natural = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: Workload.mix.count * Workload.naturalKeys.count) {
+    typeWorkload(&naturalFields, keys: Workload.naturalKeys, renderer: &engineRenderer)
+}
+report("engine, natural entry and selection mix", natural, engine: nil)
 var pressFields = Workload.fields()
 let pressOnly = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerBatch) {
     pressWorkload(&pressFields, keys: Workload.keys)
