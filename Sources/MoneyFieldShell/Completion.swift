@@ -149,7 +149,7 @@ public enum Completer {
         switch option {
         case "--locale": matching(word, in: LocaleCatalog.identifiers)
         case "--currency": matching(word, in: CurrencyCatalog.codes)
-        case "--mode": matching(word, in: ["atm", "whole"])
+        case "--mode": matching(word, in: EntryMode.allCases.map(\.rawValue))
         case "--display": matching(word, in: DisplayStyle.allCases.map(\.rawValue))
         default: Completion(word: word, candidates: [])
         }

@@ -63,6 +63,7 @@ import Testing
     @Test(arguments: [
         (KeyboardKey.character("٣"), Key.digit(3)), (.character("7"), .digit(7)), (.backspace, .backspace), (.delete, .delete),
         (.left, .left), (.right, .right), (.home, .home), (.end, .end), (.character("-"), .minus), (.character("c"), .clear),
+        (.character("."), .decimal), (.character(","), .decimal),
     ])
     func kioskKeysPressFieldKeys(keyboardKey: KeyboardKey, key: Key) {
         #expect(KeyTable.key(forKiosk: keyboardKey) == key)

@@ -209,6 +209,30 @@ struct KioskFormInTmuxTests {
         #expect(recorded.contains("> use amount\n") && recorded.contains("> use price\n"), "\(recorded)")
     }
 
+    @Test func theDecimalKeyTypesThePointInANaturalField() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("new tip --mode natural --locale de_DE --currency EUR")
+        try tmux.press("Enter")
+        try tmux.waitForLastLine("tip>")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ tip: 0")
+        try tmux.type("12,")
+        try tmux.waitFor("▸ tip: 12,\u{A0}€")
+        try tmux.type("5")
+        try tmux.waitFor("▸ tip: 12,5\u{A0}€")
+        // `.` is the decimal key too: with the point standing, it moves the caret just after it.
+        try tmux.press("Home")
+        try tmux.type(".9")
+        try tmux.waitFor("▸ tip: 12,95\u{A0}€")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("tip>")
+        try tmux.type("value")
+        try tmux.press("Enter")
+        try tmux.waitFor("12.95")
+    }
+
     @Test func aTooSmallTerminalIsToldWhatTheKioskNeeds() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")
