@@ -148,4 +148,19 @@ struct NaturalEntryTests {
         expectMarked(typed, "¥12|")
         #expect(typed.state.typedFraction == nil)
     }
+
+    @Test("a full 30-digit field refuses more digits wherever they would go, and never traps")
+    func thirtyDigitsAtTheEdge() throws {
+        var field = try makeField(mode: .natural, decimals: 0, maxDigits: 30)
+        let digits = String(repeating: "9", count: 30)
+        typeAccepted(digits + "<dec><home><right>", into: &field)
+        expectRefused(.tripleZero, on: &field, .tooManyDigits(limit: 30))
+        expectRefused(.doubleZero, on: &field, .tooManyDigits(limit: 30))
+        // Zeros at the far left are leading zeros: nothing changes, and nothing is refused.
+        typeAccepted("<home><000>", into: &field)
+        #expect(field.state.digitString == digits)
+        typeAccepted("<selall><000>", into: &field)
+        expectMarked(field, "$0|")
+        expectConsistent(field)
+    }
 }

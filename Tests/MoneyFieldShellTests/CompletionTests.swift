@@ -40,7 +40,7 @@ import Testing
         ("new cash --locale de_DE --l", []),
         ("new cash --allow-negative --a", ["--accounting"]),
         ("new cash --allow-negative ", ["--locale", "--currency", "--mode", "--decimals", "--max-digits", "--max", "--min", "--accounting", "--display", "--empty-when-zero"]),
-        ("new cash --mode ", ["atm", "whole"]),
+        ("new cash --mode ", ["atm", "whole", "natural"]),
         ("new cash --mode w", ["whole"]),
         ("new cash --currency EU", ["EUR"]),
         ("new cash --currency=EU", ["--currency=EUR"]),

@@ -1,12 +1,11 @@
-/// Up to 40 small values held inline, so an edit to a field allocates nothing.
+/// Up to 32 digit values held inline, so an edit to a field allocates nothing.
 ///
-/// A heap array per key was most of a keystroke's cost. 40 covers the 30-digit limit plus what
-/// an edit briefly adds (a refused digit; natural mode's point, its integer zero and a `000`
-/// replacing a selection). Bytes past `count` are always zero, so `==` and hashing can compare
-/// the whole storage.
+/// A heap array per key was most of a keystroke's cost; 32 covers the 30-digit limit plus the
+/// one digit a refused insert briefly adds. Bytes past `count` are always zero, so `==` and
+/// hashing can compare the whole storage.
 struct DigitBuffer: Sendable, Hashable {
-    static let capacity = 40
-    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    static let capacity = 32
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private(set) var count = 0
 
     init() {}
@@ -48,31 +47,5 @@ struct DigitBuffer: Sendable, Hashable {
         hasher.combine(storage.1)
         hasher.combine(storage.2)
         hasher.combine(storage.3)
-        hasher.combine(storage.4)
-    }
-}
-
-extension DigitBuffer {
-    /// A copy with the values in `range` replaced by `values`; the result must fit.
-    func replacing(_ range: Range<Int>, with values: some Collection<UInt8>) -> DigitBuffer {
-        precondition(count - range.count + values.count <= Self.capacity, "an edit holds at most \(Self.capacity) values")
-        return withBytes { source in
-            DigitBuffer.build { out in
-                var written = 0
-                @inline(__always) func emit(_ value: UInt8) {
-                    out[written] = value
-                    written &+= 1
-                }
-                for value in source[..<range.lowerBound] { emit(value) }
-                for value in values { emit(value) }
-                for value in source[range.upperBound...] { emit(value) }
-                return written
-            }
-        }
-    }
-
-    /// Where `value` first stands, or nil.
-    func firstIndex(of value: UInt8) -> Int? {
-        withBytes { $0.firstIndex(of: value) }
     }
 }

@@ -4,18 +4,68 @@
 /// A key edits the units as text would, then the units are read back into a state (leading
 /// zeros dropped, the fraction counted), so every rule — a digit into either part, the decimal
 /// key, backspace joining over the point, a selection replaced — is one edit and one reading.
+/// Natural mode's units being edited, held inline: up to 48 values (digits and the point).
+///
+/// Wider than `DigitBuffer`, whose 32 bytes every keystroke of every mode copies: a 30-digit amount
+/// with its integer zero and point, plus a `000` typed into it, is 35 units before it is read back.
+/// Bytes past `count` are always zero.
+struct UnitBuffer {
+    static let capacity = 48
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    /// Fills a fresh buffer through `body`, which returns how many units it wrote.
+    static func build(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> UnitBuffer {
+        var result = UnitBuffer()
+        result.count = withUnsafeMutableBytes(of: &result.storage) { raw in
+            body(UnsafeMutableBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: capacity))
+        }
+        return result
+    }
+
+    /// The units as a buffer, valid inside `body` only.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeBytes(of: storage) { raw in
+            try body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+    }
+
+    /// A copy with the units in `range` replaced by `values`; the result must fit.
+    func replacing(_ range: Range<Int>, with values: some Collection<UInt8>) -> UnitBuffer {
+        precondition(count - range.count + values.count <= Self.capacity, "an edit holds at most \(Self.capacity) units")
+        return withBytes { source in
+            UnitBuffer.build { out in
+                var written = 0
+                @inline(__always) func emit(_ value: UInt8) {
+                    out[written] = value
+                    written &+= 1
+                }
+                for value in source[..<range.lowerBound] { emit(value) }
+                for value in values { emit(value) }
+                for value in source[range.upperBound...] { emit(value) }
+                return written
+            }
+        }
+    }
+
+    /// Where `value` first stands, or nil.
+    func firstIndex(of value: UInt8) -> Int? {
+        withBytes { $0.firstIndex(of: value) }
+    }
+}
+
 extension MoneyField {
     /// The point among the units, which are otherwise digit values.
     static let pointUnit: UInt8 = 10
 
     /// The units left to right: the integer slots (zero-padded to one), the point, the fraction typed.
-    var naturalUnits: DigitBuffer {
+    var naturalUnits: UnitBuffer {
         let fraction = state.typedFraction
         let integerSlots = max(state.digitCount - (fraction ?? 0), 1)
         let slots = integerSlots + (fraction ?? 0)
         let padding = slots - state.digitCount
         return state.digitBuffer.withBytes { digits in
-            DigitBuffer.build { out in
+            UnitBuffer.build { out in
                 var written = 0
                 for slot in 0..<slots {
                     if slot == integerSlots, fraction != nil {
@@ -90,7 +140,7 @@ extension MoneyField {
     }
 
     /// `<enter>`: the fraction padded to `f` digits, the point added if needed (dropped where `f` is 0).
-    private func settledUnits(_ units: DigitBuffer) -> DigitBuffer {
+    private func settledUnits(_ units: UnitBuffer) -> UnitBuffer {
         let fractionDigits = setup.shownFractionDigits
         let point = units.firstIndex(of: Self.pointUnit)
         guard fractionDigits > 0 else {
@@ -105,10 +155,19 @@ extension MoneyField {
     }
 
     /// The state the units stand for, or why they cannot be one (too many fraction digits).
-    private func naturalState(units: DigitBuffer, caret: Int) throws(Rejection) -> FieldState {
+    private func naturalState(units: UnitBuffer, caret: Int) throws(Rejection) -> FieldState {
         let point = units.firstIndex(of: Self.pointUnit)
         let fraction = point.map { units.count - $0 - 1 }
         if let fraction, fraction > setup.shownFractionDigits { throw .fractionFull(limit: setup.shownFractionDigits) }
+        // A state holds at most the digits any field takes, counted before a `DigitBuffer` is filled.
+        let significant = units.withBytes { source -> Int in
+            guard let first = source.firstIndex(where: { $0 != 0 && $0 != Self.pointUnit }) else { return 0 }
+            // Every unit from the first non-zero digit on, less the point when it stands among them.
+            return source.count - first - ((point ?? -1) > first ? 1 : 0)
+        }
+        guard significant <= FieldConfiguration.maxDigitsRange.upperBound else {
+            throw .tooManyDigits(limit: setup.configuration.maxDigits)
+        }
         let digits = units.withBytes { source in
             DigitBuffer.build { out in
                 var written = 0
@@ -118,10 +177,6 @@ extension MoneyField {
                 }
                 return written
             }
-        }
-        // A state holds at most the digits any field takes (an imported one may sit at that edge).
-        guard digits.count <= FieldConfiguration.maxDigitsRange.upperBound else {
-            throw .tooManyDigits(limit: setup.configuration.maxDigits)
         }
         var next = FieldState(checkedNegative: state.isNegative, digits: digits, caretSlotsFromEnd: 0)
         next.typedFraction = fraction

@@ -33,6 +33,39 @@ final class FieldSetup: Sendable {
         return naturalFormats[state.typedFraction.map { $0 + 1 } ?? 0]
     }
 
+    /// `state`'s display and caret offset. Natural mode renders its digit slots with the fraction
+    /// typed; before the point and just after it are one slot boundary, told apart by the separator.
+    @inline(__always)
+    func render(_ state: FieldState) -> Rendering {
+        // `format` read in place, not through `displayFormat`: no retain on the keystroke path.
+        guard isNatural else {
+            return format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        }
+        guard let fraction = state.typedFraction else {
+            return naturalFormats[0].render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        }
+        let format = naturalFormats[fraction + 1]
+        let caret = state.caretSlotsFromEnd
+        let shown = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
+        guard caret == fraction else { return shown }
+        return Rendering(display: shown.display, caretOffset: shown.caretOffset + format.decimalSeparatorUTF16Count)
+    }
+
+    /// Where a caret `caret` stops from the end stands in `display`, `state`'s rendering.
+    @inline(__always)
+    func caretOffset(in display: String, _ state: FieldState, caret: Int) -> Int {
+        guard isNatural else {
+            return format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+        }
+        guard let fraction = state.typedFraction else {
+            return naturalFormats[0].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+        }
+        let format = naturalFormats[fraction + 1]
+        let offset = format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount,
+                                        caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
+        return caret == fraction ? offset + format.decimalSeparatorUTF16Count : offset
+    }
+
     /// `n`, the caret stops: digit slots (`max(digits, f + 1)`, `max(digits, 1)` in whole mode);
     /// in natural mode the units: integer slots (at least one), then the point and the fraction typed.
     @inline(__always)
@@ -93,22 +126,8 @@ public struct MoneyField: Sendable, Equatable {
             rendering = Rendering(display: "", caretOffset: 0)
             return
         }
-        let format = setup.displayFormat(for: state)
-        let caret = state.caretSlotsFromEnd
-        guard let fraction = state.typedFraction else {
-            rendering = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret)
-            return
-        }
-        let shown = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: Self.slotCaret(caret, fraction: fraction))
-        rendering = caret == fraction
-            ? Rendering(display: shown.display, caretOffset: shown.caretOffset + format.decimalSeparatorUTF16Count)
-            : shown
+        rendering = setup.render(state)
     }
-
-    /// Natural mode: the digit slots right of a caret with `caret` units right of it.
-    /// Before the point and just after it are the same slot boundary, told apart by the separator.
-    @inline(__always)
-    static func slotCaret(_ caret: Int, fraction: Int) -> Int { caret > fraction ? caret - 1 : caret }
 
     /// `--empty-when-zero` with a positive zero: the display is empty, and value and minor units are none.
     public var isEmpty: Bool {
@@ -198,14 +217,7 @@ extension MoneyField {
     /// The UTF-16 offset the caret would have with `caret` slots (natural mode: units) to its right.
     public func caretOffset(forSlot caret: Int) -> Int {
         if isEmpty { return 0 }
-        let caret = min(max(caret, 0), slotCount)
-        let format = self.format
-        guard let fraction = state.typedFraction else {
-            return format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
-        }
-        let offset = format.caretOffset(in: rendering.display, negative: state.isNegative, digitCount: state.digitCount,
-                                        caretSlotsFromEnd: Self.slotCaret(caret, fraction: fraction))
-        return caret == fraction ? offset + format.decimalSeparatorUTF16Count : offset
+        return setup.caretOffset(in: rendering.display, state, caret: min(max(caret, 0), slotCount))
     }
 
     /// A tap at a UTF-16 offset of the display: the caret goes to the nearest slot boundary.
