@@ -28,26 +28,32 @@ struct ExhaustiveCaretTests {
                     let model = FieldPropertyTests.Model(negative: negative, digits: digits, caret: caret)
                     for key in Self.keys {
                         let label = "\(locale) \(currency) \(mode) \(negative ? "-" : "")\(digits) c=\(caret) \(key)"
-                        var field = MoneyField(configuration, state: start)
-                        let before = field
-                        let expected = model.pressing(key, configuration)
-                        do {
-                            try field.press(key)
-                            guard case .success(let next) = expected, next.agrees(with: field.state) else {
-                                Issue.record("\(label): \(field.state), model \(expected)")
-                                continue
-                            }
-                        } catch {
-                            #expect(field == before, "\(label)")
-                            guard case .failure(let rejection) = expected, rejection == error else {
-                                Issue.record("\(label): refused with \(error), model \(expected)")
-                                continue
-                            }
-                        }
-                        expectConsistent(field, "\(label)")
+                        Self.expectKey(key, on: MoneyField(configuration, state: start), follows: model.pressing(key, configuration),
+                                       agrees: { $0.agrees(with: $1) }, label)
                     }
                 }
             }
         }
+    }
+
+    /// Presses `key` on a copy of `field`: taken exactly when the model takes it, to the model's state,
+    /// refused for the model's reason with nothing changed; then every SPEC §1 property holds.
+    static func expectKey<Model>(_ key: Key, on field: MoneyField, follows expected: Result<Model, Rejection>,
+                                 agrees: (Model, FieldState) -> Bool, _ label: String) {
+        var pressed = field
+        do {
+            try pressed.press(key)
+            guard case .success(let next) = expected, agrees(next, pressed.state) else {
+                Issue.record("\(label): \(pressed.state), model \(expected)")
+                return
+            }
+        } catch {
+            #expect(pressed == field, "\(label)")
+            guard case .failure(let rejection) = expected, rejection == error else {
+                Issue.record("\(label): refused with \(error), model \(expected)")
+                return
+            }
+        }
+        expectConsistent(pressed, Comment(rawValue: label))
     }
 }

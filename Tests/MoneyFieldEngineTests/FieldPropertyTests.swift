@@ -234,6 +234,24 @@ struct FieldPropertyTests {
             return nil
         }
 
+        /// SPEC §1 Selection's moving keys over `stops` caret stops: the caret moves, the anchor stays
+        /// where the selection began; no selection when they meet.
+        static func selecting(_ key: Key, caret: Int, anchor: Int?, stops: Int) -> Result<(caret: Int, anchor: Int?), Rejection> {
+            var moved = (caret: caret, anchor: anchor ?? caret)
+            switch key {
+            case .selectLeft:
+                if caret == stops { return .failure(.caretAtStart) }
+                moved.caret += 1
+            case .selectRight:
+                if caret == 0 { return .failure(.caretAtEnd) }
+                moved.caret -= 1
+            case .selectHome: moved.caret = stops
+            case .selectEnd: moved.caret = 0
+            default: moved = (0, stops)
+            }
+            return .success((moved.caret, moved.anchor == moved.caret ? nil : moved.anchor))
+        }
+
         func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
             let shown = configuration.shownFractionDigits
             let slots = max(digits.count, shown + 1)
@@ -245,22 +263,11 @@ struct FieldPropertyTests {
             let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
             switch key {
             case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
-                next.anchor = anchor ?? caret
-                switch key {
-                case .selectLeft:
-                    if caret == slots { return .failure(.caretAtStart) }
-                    next.caret += 1
-                case .selectRight:
-                    if caret == 0 { return .failure(.caretAtEnd) }
-                    next.caret -= 1
-                case .selectHome: next.caret = slots
-                case .selectEnd: next.caret = 0
-                default:
-                    next.anchor = slots
-                    next.caret = 0
+                return Self.selecting(key, caret: caret, anchor: anchor, stops: slots).map { moved in
+                    next.caret = moved.caret
+                    next.anchor = moved.anchor
+                    return next
                 }
-                if next.anchor == next.caret { next.anchor = nil }
-                return .success(next)
             case .enter:
                 return .success(next)
             case .decimal:

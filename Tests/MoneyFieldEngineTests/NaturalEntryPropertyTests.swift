@@ -57,22 +57,11 @@ struct NaturalEntryPropertyTests {
             let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
             switch key {
             case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
-                next.anchor = anchor ?? caret
-                switch key {
-                case .selectLeft:
-                    if caret == count { return .failure(.caretAtStart) }
-                    next.caret += 1
-                case .selectRight:
-                    if caret == 0 { return .failure(.caretAtEnd) }
-                    next.caret -= 1
-                case .selectHome: next.caret = count
-                case .selectEnd: next.caret = 0
-                default:
-                    next.anchor = count
-                    next.caret = 0
+                return FieldPropertyTests.Model.selecting(key, caret: caret, anchor: anchor, stops: count).map { moved in
+                    next.caret = moved.caret
+                    next.anchor = moved.anchor
+                    return next
                 }
-                if next.anchor == next.caret { next.anchor = nil }
-                return .success(next)
             case .left:
                 if let selection { next.caret = selection.hi; return .success(next) }
                 if caret == count { return .failure(.caretAtStart) }
@@ -325,22 +314,8 @@ struct NaturalEntryPropertyTests {
                     expectConsistent(atCaret, "\(locale) \(text) c=\(caret)")
                     for key in Self.keys {
                         let label = "\(locale) \(currency) \(negative ? "-" : "")\(text) c=\(caret) \(key)"
-                        var field = atCaret
-                        let expected = model.pressing(key, configuration)
-                        do {
-                            try field.press(key)
-                            guard case .success(let next) = expected, next.agrees(with: field.state) else {
-                                Issue.record("\(label): \(field.state), model \(expected)")
-                                continue
-                            }
-                        } catch {
-                            #expect(field == atCaret, "\(label)")
-                            guard case .failure(let rejection) = expected, rejection == error else {
-                                Issue.record("\(label): refused with \(error), model \(expected)")
-                                continue
-                            }
-                        }
-                        expectConsistent(field, Comment(rawValue: label))
+                        ExhaustiveCaretTests.expectKey(key, on: atCaret, follows: model.pressing(key, configuration),
+                                                       agrees: { $0.agrees(with: $1) }, label)
                     }
                 }
             }
