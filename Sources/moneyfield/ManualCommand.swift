@@ -37,7 +37,8 @@ struct ManualCommand: ParsableCommand {
         }
         roff += [".SH KEYS", "Written in angle brackets after \\fBtype\\fR and in scripts; digits stand for themselves."]
         for named in KeyTable.all {
-            roff += [".TP", ".B <\(named.name)>", escaped("\(named.help) (kiosk: \(named.kioskLabel))")]
+            let kiosk = named.kiosk.isEmpty ? "" : " (kiosk: \(named.kioskLabel))"
+            roff += [".TP", ".B <\(named.name)>", escaped(named.help + kiosk)]
         }
         roff += [
             ".SH SESSION SCRIPTS",
