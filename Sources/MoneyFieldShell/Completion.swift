@@ -65,19 +65,21 @@ public enum Completer {
         }
         if KeyScript.startsKeys(name) { return keys(after: word) }
         guard let command = Commands.named(name) else { return Completion(word: word, candidates: []) }
-        // Field options follow their positional arguments in any order, each with its own values.
-        if let optionsAt = command.arguments.firstIndex(of: .fieldOptions), done.count > optionsAt {
-            return newOption(done: done, word: word)
-        }
         let given = done.dropFirst()
         let positional = given.filter { !command.flags.contains($0) }.count
+        // Field options follow the positional arguments, each with its own values.
+        if command.takesFieldOptions, positional >= command.parameters.count || word.hasPrefix("-") {
+            return fieldOption(done: Array(given), word: word)
+        }
         // Flags where a dash is typed, or once the positional arguments are all given.
-        if word.hasPrefix("-") || positional >= command.arguments.count {
+        if word.hasPrefix("-") || positional >= command.parameters.count {
             return matching(word, in: command.flags.filter { !given.contains($0) })
         }
-        guard positional < command.arguments.count else { return Completion(word: word, candidates: []) }
-        var completion = candidates(for: command.arguments[positional], word: word, session: session, listFolder: listFolder)
-        if positional == 0, command.name == "record", "off".hasPrefix(word) { completion.candidates.insert("off", at: 0) }
+        var completion = candidates(for: command.parameters[positional].kind, word: word, session: session, listFolder: listFolder)
+        if let alternative = command.alternative, positional == 0 {
+            let words = alternative.split(separator: " ").dropFirst().map(String.init)
+            if let first = words.first, first.hasPrefix(word) { completion.candidates.insert(first, at: 0) }
+        }
         return completion
     }
 
@@ -91,7 +93,7 @@ public enum Completer {
         case .currency: matching(word, in: CurrencyCatalog.codes)
         case .file: files(word, in: session.options.directory, listFolder: listFolder)
         case .choice(let words): matching(word, in: words)
-        case .newName, .text, .fieldOptions: Completion(word: word, candidates: [])
+        case .newName, .text, .count, .offset: Completion(word: word, candidates: [])
         }
     }
 
@@ -129,29 +131,28 @@ public enum Completer {
 
 
     /// After `new NAME`: an option not given yet, or the value the option before the word takes.
-    static func newOption(done: [String], word: String) -> Completion {
-        if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-            let option = String(word[..<equals])
-            var completion = optionValue(option, String(word[word.index(after: equals)...]))
-            completion.candidates = completion.candidates.map { option + "=" + $0 }
+    static func fieldOption(done: [String], word: String) -> Completion {
+        if word.hasPrefix("--"), let equals = word.firstIndex(of: "="), let option = FieldOption.named(String(word[..<equals])) {
+            var completion = matching(String(word[word.index(after: equals)...]), in: values(of: option))
+            completion.candidates = completion.candidates.map { option.name + "=" + $0 }
             completion.word = word
             return completion
         }
-        if let previous = done.last, done.count > 2, FieldOptions.takingValues.contains(previous) {
-            return optionValue(previous, word)
+        if let previous = done.last, let option = FieldOption.named(previous), option.valueName != nil {
+            return matching(word, in: values(of: option))
         }
         let given = Set(done.map { String($0.prefix { $0 != "=" }) })
         guard word.isEmpty || word.hasPrefix("-") else { return Completion(word: word, candidates: []) }
-        return matching(word, in: FieldOptions.all.filter { !given.contains($0) })
+        return matching(word, in: FieldOption.all.map(\.name).filter { !given.contains($0) })
     }
 
-    static func optionValue(_ option: String, _ word: String) -> Completion {
-        switch option {
-        case "--locale": matching(word, in: LocaleCatalog.identifiers)
-        case "--currency": matching(word, in: CurrencyCatalog.codes)
-        case "--mode": matching(word, in: EntryMode.allCases.map(\.rawValue))
-        case "--display": matching(word, in: DisplayStyle.allCases.map(\.rawValue))
-        default: Completion(word: word, candidates: [])
+    /// What an option's value may be.
+    static func values(of option: FieldOption) -> [String] {
+        switch option.values {
+        case .locale: LocaleCatalog.identifiers
+        case .currency: CurrencyCatalog.codes
+        case .choice(let words): words
+        default: []
         }
     }
 

@@ -51,7 +51,7 @@ public final class Session {
     /// Every command that may have changed this session, as a script would write it, so that a
     /// recording started later rebuilds the session's undo and redo history too; nil once that
     /// is not possible (a `source`, or more than `maximumJournalCount` commands).
-    var journal: [String]? = []
+    var journal: [Invocation]? = []
     static let maximumJournalCount = 10_000
     static let maximumSourceDepth = 16
 
@@ -85,20 +85,40 @@ public final class Session {
 
     /// Runs one command line and returns what it prints.
     public func handle(_ line: String) -> CommandResult {
-        let activeBefore = activeName
-        return recording(line, result: run(line), activeBefore: activeBefore)
+        switch parse(line) {
+        case .success(let invocation?): handle(invocation)
+        case .success(nil): CommandResult()
+        case .failure(let error): CommandResult(lines: [.error(error.message)])
+        }
     }
 
-    /// Appends a handled line to the journal and to the recording, if one is running; a failed
+    /// Runs what a line asked for, with undo, the journal and the recording: the one way in for
+    /// the prompt, scripts, the kiosk's keys and the form's Tab.
+    public func handle(_ invocation: Invocation) -> CommandResult {
+        let activeBefore = activeName
+        return recording(invocation, result: perform(invocation), activeBefore: activeBefore)
+    }
+
+    /// Reads a line once, keys as the active field takes them: nil for a blank line or a comment.
+    public func parse(_ line: String) -> Result<Invocation?, CommandError> {
+        if let problem = Self.problem(with: line) { return .failure(CommandError(problem)) }
+        do throws(CommandError) {
+            return .success(try Commands.parse(line, reading: KeyReading(for: activeField)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Appends a handled command to the journal and to the recording, if one is running; a failed
     /// write ends the recording and says so.
-    private func recording(_ line: String, result: CommandResult, activeBefore: String?) -> CommandResult {
+    private func recording(_ invocation: Invocation, result: CommandResult, activeBefore: String?) -> CommandResult {
         // A session that can never record (a script replayed without --allow-write) keeps no journal.
         guard sourceStack.isEmpty, recorder != nil || mayWriteFiles,
-              let recorded = recordedForm(of: line, result: result, activeBefore: activeBefore, folder: recorder?.url.deletingLastPathComponent())
+              let recorded = recordedForm(of: invocation, result: result, activeBefore: activeBefore, folder: recorder?.url.deletingLastPathComponent())
         else { return result }
         journal(recorded.command, result: result)
         guard let recorder else { return result }
-        if let failure = recorder.append(command: recorded.command, output: recorded.output) {
+        if let failure = recorder.append(command: recorded.command.scriptLine, output: recorded.output) {
             self.recorder = nil
             var withFailure = result
             withFailure.append(.error(failure))
@@ -107,31 +127,51 @@ public final class Session {
         return result
     }
 
-    /// Presses keys on the active field as `type` would, with undo and recording: the kiosk's way in.
-    public func press(_ keys: [Key]) -> CommandResult {
-        let result: CommandResult
-        do throws(CommandError) { result = try press(keys: keys) } catch { result = CommandResult(lines: [.error(error.message)]) }
-        return recording("type " + KeyScript.text(for: keys), result: result, activeBefore: activeName)
-    }
-
-    /// Makes another field active as `use` would, recorded as `use NAME`: the kiosk form's Tab.
-    public func activate(_ name: String) -> CommandResult {
-        let before = activeName
-        let result: CommandResult
-        do throws(CommandError) { result = makeActive(try existing(name)) } catch { result = CommandResult(lines: [.error(error.message)]) }
-        return recording("use \(name)", result: result, activeBefore: before)
-    }
-
+    /// Runs a line without journal or recording (`source` runs its script's lines so).
     func run(_ line: String) -> CommandResult {
-        if let problem = Self.problem(with: line) { return CommandResult(lines: [.error(problem)]) }
-        let trimmed = String(line.trimmingSpaces())
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return CommandResult() }
+        switch parse(line) {
+        case .success(let invocation?): perform(invocation)
+        case .success(nil): CommandResult()
+        case .failure(let error): CommandResult(lines: [.error(error.message)])
+        }
+    }
+
+    /// Does what an invocation asks; every command's work starts here.
+    func perform(_ invocation: Invocation) -> CommandResult {
         do throws(CommandError) {
-            if KeyScript.startsKeys(trimmed) { return try typeKeys(Substring(trimmed)) }
-            let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
-            let name = String(trimmed[..<nameEnd])
-            let rest = trimmed[nameEnd...].drop(while: \.isWhitespace)
-            return try dispatch(name, rest: Substring(rest))
+            switch invocation {
+            case .new(let name, let options): return try newField(name, options)
+            case .use(let name): return makeActive(try existing(name))
+            case .fields(let json): return listFields(json: json)
+            case .drop(let name): return try dropField(name)
+            case .rename(let old, let new): return try renameField(old, to: new)
+            case .press(let press): return try self.press(keys: press.keys)
+            case .paste(let text): return try paste(text)
+            case .set(let amount): return try setAmount(amount)
+            case .caret(let offset): return try placeCaret(offset)
+            case .select(let start, let length): return try selectRange(start: start, length: length)
+            case .edit(let start, let length, let text): return try editRange(start: start, length: length, text: text)
+            case .locale(let identifier): return try changeLocale(identifier)
+            case .currency(let code, let round): return try changeCurrency(code, round: round)
+            case .undo: return try undoRedo(redo: false)
+            case .redo: return try undoRedo(redo: true)
+            case .show: return CommandResult(lines: [try fieldLine()])
+            case .value:
+                let field = try active().field
+                return CommandResult(lines: field.isEmpty ? [] : [.plain(field.value)])
+            case .minor:
+                let field = try active().field
+                return CommandResult(lines: field.isEmpty ? [] : [.plain(field.minorUnits)])
+            case .inspect(let json): return try inspect(json: json)
+            case .locales(let filter, let json): return listLocales(filter: filter, json: json)
+            case .currencies(let filter, let json): return listCurrencies(filter: filter, json: json)
+            case .record(let path, let force): return try startRecording(path, replacing: force)
+            case .recordOff: return try stopRecording()
+            case .source(let path): return try source(path)
+            case .kiosk(let name): return try kiosk(name)
+            case .help(let command): return try help(command)
+            case .quit: return CommandResult(quits: true)
+            }
         } catch {
             return CommandResult(lines: [.error(error.message)])
         }
@@ -156,24 +196,7 @@ public final class Session {
         return nil
     }
 
-    private func dispatch(_ name: String, rest: Substring) throws(CommandError) -> CommandResult {
-        guard let command = Commands.named(name) else {
-            if name == ">" || name.hasPrefix(">") {
-                throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`")
-            }
-            let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
-            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
-        }
-        return try command.action(self, rest)
-    }
-
     // MARK: Helpers shared by the commands
-
-    func usage(_ name: String) -> String { "usage: " + (Commands.named(name)?.usage ?? name) }
-
-    func noArguments(_ name: String, _ rest: Substring) throws(CommandError) {
-        guard rest.isEmpty else { throw CommandError("\(name) takes no arguments; \(usage(name))") }
-    }
 
     /// The active field's index, or the error every field command gives when there is none.
     func requireActiveIndex() throws(CommandError) -> Int {

@@ -9,12 +9,12 @@ struct ShellCommand: ParsableCommand {
         abstract: "Open the shell (the default): a prompt with named money fields.",
         discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
 
-    @Option(help: "Locale of the starting `amount` field (an ICU ID such as de_DE or ar-EG-u-nu-latn).",
+    @Option(help: ArgumentHelp("Locale of the starting `amount` field, as `new --locale`: an ICU ID (de_DE, ar-EG-u-nu-latn); without --currency, its own currency (default en_US).", valueName: "L"),
             completion: .list(LocaleCatalog.identifiers))
-    var locale = LocaleCatalog.defaultIdentifier
+    var locale: String?
 
-    @Option(help: "Currency of the starting `amount` field (ISO 4217).", completion: .list(CurrencyCatalog.codes))
-    var currency = CurrencyCatalog.defaultCode
+    @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CurrencyCatalog.codes))
+    var currency: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
     var commands: String?
@@ -47,17 +47,26 @@ struct ShellCommand: ParsableCommand {
     func validate() throws {
         if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
         if commands != nil && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
-        do {
-            _ = try FieldConfiguration(locale: locale, currency: currency)
+        _ = try startingField()
+    }
+
+    /// The starting field's configuration, read as `new amount --locale L --currency C` reads them.
+    func startingField() throws -> FieldConfiguration {
+        var options = FieldOptions()
+        options.locale = locale
+        options.currency = currency
+        do throws(CommandError) {
+            return try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
         } catch {
-            throw ValidationError(error.words)
+            throw ValidationError(error.message)
         }
     }
 
     func run() throws {
         // A person at the keyboard gets a prompt even when the output goes on to a pipe (`| tee log`).
         let interactive = self.interactive || (!batch && commands == nil && isatty(STDIN_FILENO) == 1)
-        let session = try Session(options: SessionOptions(locale: locale, currency: currency, isInteractive: interactive))
+        let field = try startingField()
+        let session = try Session(options: SessionOptions(locale: field.locale, currency: field.currency, isInteractive: interactive))
         let console = Console()
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
         if let record {

@@ -27,14 +27,12 @@ import Testing
         let command = try #require(Commands.named(name))
         #expect(command.usage.hasPrefix(name), "usage starts with the name")
         #expect(!command.summary.isEmpty)
-        let positional = command.arguments.filter { $0 != .fieldOptions }
-        #expect(positional.count == Self.positionalPlaceholders(command.usage).count,
+        #expect(command.parameters.count == Self.positionalPlaceholders(command.usage).count,
                 "one completion kind per argument in \(command.usage)")
         let usageFlags = command.usage.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
             .filter { $0.hasPrefix("--") }
-        if !command.arguments.contains(.fieldOptions) {
-            #expect(Set(usageFlags) == Set(command.flags), "flags in the usage are the flags completion offers")
-        }
+        let options = command.takesFieldOptions ? FieldOption.all.map(\.name) : []
+        #expect(Set(usageFlags) == Set(command.flags + options), "flags in the usage are the flags completion offers")
         let help = try Session().handle("help \(name)").lines.map(\.text)
         #expect(help.first == "usage: " + command.usage)
         #expect(help.dropFirst().first == command.summary)
@@ -48,7 +46,7 @@ import Testing
     @Test(arguments: Commands.all.map(\.name))
     func completionOffersWhatTheDeclarationSays(name: String) throws {
         let command = try #require(Commands.named(name))
-        guard let first = command.arguments.first else { return }
+        guard let first = command.parameters.first?.kind else { return }
         let session = try Session()
         let offered = Completer.completions(for: name + " ", session: session)
         switch first {
@@ -58,7 +56,7 @@ import Testing
         case .locale: #expect(offered == LocaleCatalog.identifiers)
         case .currency: #expect(offered == CurrencyCatalog.codes)
         case .choice(let words): #expect(offered == words)
-        case .newName, .text, .fieldOptions, .file: break
+        case .newName, .text, .count, .offset, .file: break
         }
     }
 

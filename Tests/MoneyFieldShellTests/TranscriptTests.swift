@@ -159,8 +159,8 @@ import Testing
         for line in before { _ = session.handle(line) }
         _ = session.handle("record undo.session")
         for line in ["undo", "undo", "redo", "undo", "undo", "undo", "redo"] { _ = session.handle(line) }
-        _ = session.press([.digit(7), .left, .digit(8), .backspace])
-        _ = session.press([.left])
+        _ = session.handle(.press(KeyPress([.digit(7), .left, .digit(8), .backspace])))
+        _ = session.handle(.press(KeyPress([.left])))
         _ = session.handle("undo")
         _ = session.handle("record off")
         let url = folder.url.appendingPathComponent("undo.session")

@@ -187,11 +187,12 @@ extension MoneyField {
 
     /// Natural mode types a decimal separator (the locale's, `.` or `,`) as the decimal key.
     private func decimalKey(for scalar: Unicode.Scalar) -> Key? {
-        guard setup.isNatural else { return nil }
-        let separators: Set<Unicode.Scalar> = [".", ","]
-        let isSeparator = separators.contains(scalar)
-            || AmountReader(format: setup.format, locale: configuration.locale).separators().decimal.contains(scalar)
-        return isSeparator ? .decimal : nil
+        setup.isNatural && isDecimalSeparator(scalar) ? .decimal : nil
+    }
+
+    /// Whether a typed character means the decimal point here: `.`, `,` or the locale's own (U+066B in ar_EG).
+    public func isDecimalSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "." || scalar == "," || AmountReader(format: setup.format, locale: configuration.locale).separators().decimal.contains(scalar)
     }
 
     public enum EditFailure: Error, Equatable, Sendable {

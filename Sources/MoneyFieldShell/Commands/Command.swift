@@ -1,4 +1,6 @@
-/// What Tab offers for one argument of a command.
+import MoneyFieldEngine
+
+/// What a positional argument is: how it reads and what Tab offers for it.
 public enum ArgumentKind: Sendable, Equatable {
     /// The name of an existing field.
     case field
@@ -12,54 +14,150 @@ public enum ArgumentKind: Sendable, Equatable {
     case currency
     /// A script file or a folder.
     case file
-    /// Free text (an amount, a count, a filter): nothing to offer.
+    /// A repeat count, 1 to 1000.
+    case count
+    /// A UTF-16 offset or length, 0 or more.
+    case offset
+    /// Free text (an amount, a filter): nothing to offer.
     case text
     /// One of these words.
     case choice([String])
-    /// The field options of `new` (`--locale L`, `--mode M` …), each with its own values.
-    case fieldOptions
 }
 
-/// One shell command, declared once: dispatch, `help` and completion all read this.
-public struct Command: Sendable {
-    /// What a command does with the rest of its line.
-    typealias Action = @Sendable (Session, Substring) throws(CommandError) -> CommandResult
+/// One positional argument of a command.
+public struct Parameter: Sendable, Equatable {
+    /// How usage writes it: `NAME`, `KEYS`.
+    public let placeholder: String
+    public let kind: ArgumentKind
+    public let isOptional: Bool
+    /// It takes the rest of the line as it stands, spaces included (`paste 1 234,50 €`).
+    public let isRestOfLine: Bool
 
+    public static func required(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+        Parameter(placeholder: placeholder, kind: kind, isOptional: false, isRestOfLine: false)
+    }
+
+    public static func optional(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+        Parameter(placeholder: placeholder, kind: kind, isOptional: true, isRestOfLine: false)
+    }
+
+    public static func restOfLine(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+        Parameter(placeholder: placeholder, kind: kind, isOptional: false, isRestOfLine: true)
+    }
+
+    var usage: String { isOptional ? "[\(placeholder)]" : placeholder }
+}
+
+/// One shell command, declared once as data: parsing, usage, `help`, completion, the man page
+/// and the README's table read this; `make` turns the parsed words into a typed `Invocation`.
+public struct Command: Sendable {
     public let name: String
     /// Other names it answers to (`exit` for `quit`).
     public let aliases: [String]
-    public let usage: String
     public let summary: String
     public let details: [String]
-    /// What each positional argument is, in order, for completion.
-    public let arguments: [ArgumentKind]
+    public let parameters: [Parameter]
     /// Flags it takes anywhere after its name (`--json`, `--round`).
     public let flags: [String]
-    let action: Action
+    /// It takes `new`'s field options after its positional arguments.
+    public let takesFieldOptions: Bool
+    /// Another form usage shows after the main one (`record off`).
+    let alternative: String?
+    let make: @Sendable (Arguments) throws(CommandError) -> Invocation
 
     init(
-        _ name: String, aliases: [String] = [], usage: String, summary: String, details: [String] = [],
-        arguments: [ArgumentKind] = [], flags: [String] = [], action: @escaping Action
+        _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [String] = [], fieldOptions: Bool = false,
+        alternative: String? = nil, summary: String, details: [String] = [],
+        make: @escaping @Sendable (Arguments) throws(CommandError) -> Invocation
     ) {
         self.name = name
         self.aliases = aliases
-        self.usage = usage
+        self.parameters = parameters
+        self.flags = flags
+        self.takesFieldOptions = fieldOptions
+        self.alternative = alternative
         self.summary = summary
         self.details = details
-        self.arguments = arguments
-        self.flags = flags
-        self.action = action
+        self.make = make
     }
 
-    /// A command that takes no arguments at all.
-    static func bare(
-        _ name: String, aliases: [String] = [], summary: String, details: [String] = [],
-        action: @escaping @Sendable (Session) throws(CommandError) -> CommandResult
-    ) -> Command {
-        Command(name, aliases: aliases, usage: name, summary: summary, details: details) { session, rest throws(CommandError) in
-            guard rest.isEmpty else { throw CommandError("\(name) takes no arguments; usage: \(name)") }
-            return try action(session)
+    /// A command that takes no arguments.
+    init(_ name: String, aliases: [String] = [], summary: String, details: [String] = [], invocation: Invocation) {
+        self.init(name, aliases: aliases, summary: summary, details: details) { _ in invocation }
+    }
+
+    /// `currency CODE [--round]`, `new NAME [--locale L] …`
+    public var usage: String {
+        var words = [name] + parameters.map(\.usage) + flags.map { "[\($0)]" }
+        if takesFieldOptions { words.append(FieldOption.usage) }
+        return words.joined(separator: " ") + (alternative.map { " | " + $0 } ?? "")
+    }
+
+    /// The words after the command's name, read by its declaration.
+    public struct Arguments: Sendable {
+        public let command: Command
+        public var positionals: [String] = []
+        public var flags: Set<String> = []
+        public var fieldOptions = FieldOptions()
+        /// How keys read for the active field (a natural field's `.` is `<dec>`).
+        public var reading = KeyReading.plain
+
+        /// The positional argument at `index`, if given.
+        func word(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
+
+        /// A count from 1 to 1000 at `index`; 1 when not given.
+        func count(_ index: Int) throws(CommandError) -> Int {
+            guard let text = word(index) else { return 1 }
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw CommandError("\(command.name) takes a count from 1 to 1000, not \"\(text)\"; usage: \(command.usage)")
+            }
+            return count
         }
+
+        /// The keys at `index`: at least one.
+        func keys(_ index: Int) throws(CommandError) -> [Key] {
+            let keys = try reading.keys(word(index) ?? "")
+            guard !keys.isEmpty else { throw CommandError("usage: \(command.usage)") }
+            return keys
+        }
+
+        /// A UTF-16 offset or length at `index`.
+        func offset(_ index: Int) throws(CommandError) -> Int {
+            let text = word(index) ?? ""
+            guard let number = Int(text), number >= 0 else {
+                throw CommandError("\(command.name) takes UTF-16 offsets and lengths (0, 1, 2 …), not \"\(text)\"; usage: \(command.usage)")
+            }
+            return number
+        }
+    }
+
+    /// Reads the rest of a line by this declaration into an invocation.
+    func parse(_ rest: Substring, reading: KeyReading) throws(CommandError) -> Invocation {
+        var arguments = Arguments(command: self, reading: reading)
+        if parameters.last?.isRestOfLine == true {
+            let text = rest.trimmingSpaces()
+            if !text.isEmpty { arguments.positionals = [String(text)] }
+        } else {
+            var words = try Tokenizer.words(rest)[...]
+            // Field options come after the positional arguments, and everything after them is theirs.
+            while let word = words.first, !(takesFieldOptions && word.hasPrefix("--")) {
+                words.removeFirst()
+                if flags.contains(word) {
+                    arguments.flags.insert(word)
+                } else if word.hasPrefix("--") && word.count > 2 {
+                    let close = Suggestions.closest(to: word, in: flags, limit: 2)
+                    throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(close)); usage: \(usage)")
+                } else {
+                    arguments.positionals.append(word)
+                }
+            }
+            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: words, usage: usage) }
+        }
+        let required = parameters.filter { !$0.isOptional }.count
+        guard (required...parameters.count).contains(arguments.positionals.count) else {
+            throw CommandError(parameters.isEmpty && flags.isEmpty ? "\(name) takes no arguments; usage: \(usage)" : "usage: \(usage)")
+        }
+        return try make(arguments)
     }
 }
 
@@ -73,9 +171,26 @@ public enum Commands {
         all.flatMap { command in ([command.name] + command.aliases).map { ($0, command) } },
         uniquingKeysWith: { first, _ in first })
 
-    /// Commands that only look or explain: a session's journal leaves them out.
-    static let changingNothing: Set<String> = Set(looking.map(\.name) + ["help", "fields"])
-
     /// The command called `name` or one of its aliases.
     public static func named(_ name: String) -> Command? { byName[name] }
+
+    /// Reads one line into what it asks for, once; nil for a blank line or a comment. A line that
+    /// starts with a digit or `<` types keys (`123<left>9`), read as `reading` says.
+    public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
+        let trimmed = line.trimmingSpaces()
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if KeyScript.startsKeys(trimmed, reading: reading) {
+            return .press(KeyPress(try reading.keys(trimmed), spelling: .bare))
+        }
+        let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
+        let name = String(trimmed[..<nameEnd])
+        guard let command = named(name) else {
+            if name.hasPrefix(">") {
+                throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`")
+            }
+            let close = Suggestions.closest(to: name, in: names, limit: 2)
+            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
+        }
+        return try command.parse(trimmed[nameEnd...].drop(while: \.isWhitespace), reading: reading)
+    }
 }

@@ -1,3 +1,5 @@
+import MoneyFieldEngine
+
 /// One line a command prints, tagged so the executable can colour it.
 public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
@@ -35,6 +37,8 @@ public struct CommandResult: Equatable, Sendable {
     public var quits = false
     /// `kiosk` was accepted: the executable takes the terminal for this field.
     public var kioskField: String?
+    /// The active field after each key of a key press that went in, in order (a refused key ends it).
+    public var keySteps: [MoneyField] = []
     /// The command failed (`--bail` stops here).
     public var failed: Bool { lines.contains { $0.kind == .error } }
 
@@ -55,7 +59,7 @@ public struct CommandResult: Equatable, Sendable {
 }
 
 /// A failed command: printed as one `error:` line.
-struct CommandError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+public struct CommandError: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }

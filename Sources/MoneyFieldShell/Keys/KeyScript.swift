@@ -21,7 +21,8 @@ public enum KeyScript {
     ///
     /// Walks Unicode scalars, not Characters: replaying a corpus spends its time here, and
     /// grapheme breaking of every character cost more than the keys themselves.
-    public static func parse(_ script: some StringProtocol) throws(ParseError) -> [Key] {
+    /// `decimal` says which other characters are keys (a natural field's `.` is `<dec>`).
+    public static func parse(_ script: some StringProtocol, decimal: (Unicode.Scalar) -> Key? = { _ in nil }) throws(ParseError) -> [Key] {
         let scalars = Array(script.unicodeScalars)
         var keys: [Key] = []
         keys.reserveCapacity(scalars.count)
@@ -41,6 +42,9 @@ public enum KeyScript {
             } else if let value = Key.digitValue(of: scalar) {
                 keys.append(.digit(value))
                 index += 1
+            } else if let key = decimal(scalar) {
+                keys.append(key)
+                index += 1
             } else {
                 throw .notAKey(Character(scalar))
             }
@@ -54,6 +58,50 @@ public enum KeyScript {
         return first == "<" || Key.digitValue(of: first) != nil
     }
 
+    /// Whether a line starts with keys to type (a digit or `<`), as `reading` reads keys: in a
+    /// natural field `.5` types too.
+    public static func startsKeys(_ text: some StringProtocol, reading: KeyReading) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return startsKeys(text) || reading.decimalKey(first) != nil
+    }
+
     /// The script form of `keys`: `12<left>9`.
     public static func text(for keys: [Key]) -> String { keys.map(KeyTable.scriptText(for:)).joined() }
+}
+
+/// How a line's keys read for the field they go to: in natural mode `.`, `,` and the locale's own
+/// decimal separator are `<dec>`; elsewhere they are refused with a hint to use `set`.
+public struct KeyReading: Sendable {
+    let field: MoneyField?
+
+    public init(for field: MoneyField?) { self.field = field }
+
+    public static let plain = KeyReading(for: nil)
+
+    /// The key a non-digit character types, or nil.
+    public func decimalKey(_ scalar: Unicode.Scalar) -> Key? {
+        guard let field, field.configuration.mode == .natural, field.isDecimalSeparator(scalar) else { return nil }
+        return .decimal
+    }
+
+    /// `keys`, with a message that says what to type instead.
+    func keys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
+        do throws(KeyScript.ParseError) {
+            return try KeyScript.parse(text, decimal: decimalKey)
+        } catch {
+            switch error {
+            case .unknownKey(let name):
+                let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
+                throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(KeyTable.nameList)")
+            case .unterminated:
+                throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
+            case .notAKey(let character):
+                if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
+                    let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
+                    throw CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a --mode natural field)")
+                }
+                throw CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
+            }
+        }
+    }
 }

@@ -37,55 +37,53 @@ extension Session {
         return CommandResult(lines: [.plain("recording to \(path)")])
     }
 
-    /// What a recording keeps of a handled line, so that the script replays as the session went:
-    /// nil for lines it leaves out.
+    /// What a recording keeps of a handled command, so that the script replays as the session
+    /// went: nil for commands it leaves out.
     ///
     /// A replay starts in a fresh en_US/USD session from the script's folder, so a bare `new`
     /// gets this session's own locale and currency written out, and a `source` path is written
     /// from the recording's folder. `record` is left out; an accepted `kiosk` is too (its keys
     /// come back as `type` lines), except that a switch of field is kept as `use`.
-    func recordedForm(of line: String, result: CommandResult, activeBefore: String?, folder: URL?)
-        -> (command: String, output: [OutputLine])?
+    func recordedForm(of invocation: Invocation, result: CommandResult, activeBefore: String?, folder: URL?)
+        -> (command: Invocation, output: [OutputLine])?
     {
-        // A line refused for its bytes (a NUL, a CR, too long) changed nothing and could not be replayed.
-        guard Self.problem(with: line) == nil else { return nil }
-        let words = (try? Tokenizer.words(Substring(line))) ?? []
-        switch words.first {
-        case "record":
+        switch invocation {
+        case .record, .recordOff:
             return nil
-        case "kiosk" where result.kioskField != nil:
+        case .kiosk where result.kioskField != nil:
             guard let name = activeName, name != activeBefore, let index = index(of: name) else { return nil }
-            return ("use \(name)", [fieldLine(fields[index])])
-        case "new" where !result.failed:
-            var additions: [String] = []
-            let standard = SessionOptions()
-            if defaultLocale != standard.locale, !words.contains(where: { $0.hasPrefix("--locale") }) {
-                additions += ["--locale", defaultLocale]
+            return (.use(name), [fieldLine(fields[index])])
+        case .new(let name, var options) where !result.failed:
+            // The replay starts in en_US/USD: the session's own defaults are written out. Given a
+            // locale, the field took that locale's currency or the one given: nothing to add.
+            if options.locale == nil {
+                if defaultLocale != LocaleCatalog.defaultIdentifier {
+                    options.locale = defaultLocale
+                    options.currency = options.currency ?? defaultCurrency
+                } else if options.currency == nil, defaultCurrency != CurrencyCatalog.defaultCode {
+                    options.currency = defaultCurrency
+                }
             }
-            // With --locale and no --currency the field takes the locale's own: nothing to add.
-            if defaultCurrency != standard.currency, !words.contains(where: { $0.hasPrefix("--currency") || $0.hasPrefix("--locale") }) {
-                additions += ["--currency", defaultCurrency]
-            }
-            return (([line] + additions).joined(separator: " "), result.lines)
-        case "source" where words.count == 2 && !words[1].hasPrefix("/"):
-            let target = resolve(words[1]).standardizedFileURL.path
+            return (.new(name: name, options: options), result.lines)
+        case .source(let path) where !path.hasPrefix("/"):
+            let target = resolve(path).standardizedFileURL.path
             let folder = (folder ?? options.directory).standardizedFileURL.path + "/"
             let written = target.hasPrefix(folder) ? String(target.dropFirst(folder.count)) : target
-            return ("source \(Tokenizer.quoted(written))", result.lines)
+            return (.source(written), result.lines)
         default:
-            return (line, result.lines)
+            return (invocation, result.lines)
         }
     }
 
     /// Keeps a handled command for `reconstruction`: failed commands changed nothing and are left out.
-    func journal(_ command: String, result: CommandResult) {
-        guard journal != nil, !result.failed else { return }
-        let name = command.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-        if Commands.changingNothing.contains(name) { return }
-        if name == "source" || journal!.count >= Self.maximumJournalCount {
+    func journal(_ invocation: Invocation, result: CommandResult) {
+        guard journal != nil, !result.failed, invocation.mayChangeState else { return }
+        if case .source = invocation {
+            journal = nil
+        } else if journal!.count >= Self.maximumJournalCount {
             journal = nil
         } else {
-            journal!.append(command)
+            journal!.append(invocation)
         }
     }
 
@@ -101,10 +99,12 @@ extension Session {
         let untouched = fields.map(\.name) == fresh.fields.map(\.name) && fields.map(\.field) == fresh.fields.map(\.field)
             && activeName == fresh.activeName
         if untouched && journal?.isEmpty != false { return [] }
-        var startingField: [String] = []
+        var startingField: [Invocation] = []
         if defaultLocale != fresh.defaultLocale || defaultCurrency != fresh.defaultCurrency {
-            startingField = ["drop \(Self.defaultFieldName)",
-                             "new \(Self.defaultFieldName) --locale \(defaultLocale) --currency \(defaultCurrency)"]
+            var options = FieldOptions()
+            options.locale = defaultLocale
+            options.currency = defaultCurrency
+            startingField = [.drop(Self.defaultFieldName), .new(name: Self.defaultFieldName, options: options)]
         }
         if let journal, let lines = try? replayed(startingField + journal) {
             return ["# The session before the recording started, replayed (undo and redo included):"] + lines
@@ -114,13 +114,13 @@ extension Session {
     }
 
     /// Each command with what a fresh session prints for it; throws unless that session ends as this one.
-    private func replayed(_ commands: [String]) throws(CommandError) -> [String] {
+    private func replayed(_ commands: [Invocation]) throws(CommandError) -> [String] {
         let fresh: Session
         do { fresh = try Session() } catch { throw CommandError(error) }
         var lines: [String] = []
         for command in commands {
-            lines.append(Transcript.commandPrefix + command)
-            lines += fresh.run(command).lines.map(\.text)
+            lines.append(Transcript.commandPrefix + command.scriptLine)
+            lines += fresh.perform(command).lines.map(\.text)
         }
         guard fresh.fields.map(\.name) == fields.map(\.name), fresh.fields.map(\.field) == fields.map(\.field),
               fresh.activeName == activeName
@@ -131,16 +131,18 @@ extension Session {
     }
 
     /// Commands that make each field as it is now, its undo history aside.
-    private func stateCommands() -> [String] {
-        var commands = ["drop \(Self.defaultFieldName)"]
+    private func stateCommands() -> [Invocation] {
+        var commands: [Invocation] = [.drop(Self.defaultFieldName)]
         for entry in fields {
             let field = entry.field
-            commands.append((["new", entry.name] + FieldOptions.arguments(for: field.configuration)).joined(separator: " "))
-            if !field.state.digits.isEmpty { commands.append("set \(field.value)") }
-            if field.state.isNegative && field.state.digits.isEmpty { commands.append("neg") }
-            if field.state.caretSlotsFromEnd > 0 { commands.append("left \(field.state.caretSlotsFromEnd)") }
+            commands.append(.new(name: entry.name, options: FieldOptions(field.configuration)))
+            if !field.state.digits.isEmpty { commands.append(.set(field.value)) }
+            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command("neg")))) }
+            if field.state.caretSlotsFromEnd > 0 {
+                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command("left"))))
+            }
         }
-        if let activeName, activeName != fields.last?.name { commands.append("use \(activeName)") }
+        if let activeName, activeName != fields.last?.name { commands.append(.use(activeName)) }
         return commands
     }
 }

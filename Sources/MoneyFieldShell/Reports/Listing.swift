@@ -24,6 +24,11 @@ struct Listing {
     }
 
     /// Rows by rank, best first; rows of one rank keep their order (the catalog's).
+    /// `a, b or c`, for messages.
+    static func either(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+
     static func bestFirst(_ ranked: [(rank: Int, row: [String])]) -> [[String]] {
         ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.row)
     }
@@ -39,22 +44,5 @@ struct Listing {
         if name.split(whereSeparator: { !$0.isLetter }).contains(where: { $0.hasPrefix(needle) }) { return 3 }
         if code.contains(needle) || name.contains(needle) { return 4 }
         return nil
-    }
-}
-
-/// The filter and `--json` flag a listing command takes, in any order.
-struct ListingArguments {
-    var filter = ""
-    var json = false
-
-    init(_ words: [String], usage: String) throws(CommandError) {
-        var filters: [String] = []
-        for word in words {
-            if word == "--json" { json = true } else if word.hasPrefix("--") {
-                throw CommandError("unknown option \"\(word)\"; \(usage)")
-            } else { filters.append(word) }
-        }
-        guard filters.count <= 1 else { throw CommandError("one filter at most; \(usage)") }
-        filter = (filters.first ?? "").lowercased()
     }
 }

@@ -5,7 +5,7 @@ import MoneyFieldShell
 /// The active field drawn as a kiosk screen, edited key by key until Enter or Esc.
 ///
 /// Bytes become `KeyboardKey`s (`TerminalKeyDecoder`), `KeyTable` says which field key each
-/// presses, and `Session.press` applies it with undo and recording, as `type` would.
+/// presses, and the session handles it as a typed key press, with undo and recording, as `type` would.
 struct KioskMode {
     let session: Session
     let console: Console
@@ -71,7 +71,7 @@ struct KioskMode {
             return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
         }
         if let key = KeyTable.key(forKiosk: keyboardKey) {
-            let result = session.press([key])
+            let result = session.handle(.press(KeyPress([key])))
             if result.rangBell { bell() }
             // The field line is the box itself; only a refusal or an error is worth a line.
             return (false, result.lines.last { $0.kind == .rejected || $0.kind == .error })
@@ -87,7 +87,7 @@ struct KioskMode {
                 return (false, OutputLine(.rejected, "one field only: Tab moves between fields (make more with new)"))
             }
             let next = names[(index + (keyboardKey == .tab ? 1 : names.count - 1)) % names.count]
-            _ = session.activate(next)
+            _ = session.handle(.use(next))
             return (false, nil)
         case .control("z"):
             RawTerminal.suspend()

@@ -1,0 +1,173 @@
+import Foundation
+import MoneyFieldEngine
+
+/// The options of `new`, read into typed values: what a `new` line, the command line's starting
+/// field and `check` all hold. nil or false is the option's default.
+public struct FieldOptions: Equatable, Sendable {
+    public var locale: String?
+    public var currency: String?
+    public var mode: EntryMode?
+    public var decimals: Int?
+    public var maxDigits: Int?
+    public var maximum: String?
+    public var minimum: String?
+    public var allowsNegative = false
+    public var accounting = false
+    public var display: DisplayStyle?
+    public var emptyWhenZero = false
+
+    public init() {}
+
+    /// The options that make `configuration` again, defaults left out (locale and currency always given).
+    public init(_ configuration: FieldConfiguration) {
+        locale = configuration.locale
+        currency = configuration.currency
+        mode = configuration.mode == .atm ? nil : configuration.mode
+        decimals = configuration.decimalsOverride
+        maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits ? nil : configuration.maxDigits
+        maximum = configuration.maximum?.description
+        minimum = configuration.minimum?.description
+        allowsNegative = configuration.allowsNegative
+        accounting = configuration.accounting
+        display = configuration.display == .symbol ? nil : configuration.display
+        emptyWhenZero = configuration.emptyWhenZero
+    }
+
+    /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
+    /// ends the messages that say what to write instead.
+    public init(parsing words: some Sequence<String>, usage: String = "new NAME " + FieldOption.usage) throws(CommandError) {
+        var words = Array(words)[...]
+        var given: Set<String> = []
+        while let word = words.popFirst() {
+            var name = word
+            var attached: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                attached = String(word[word.index(after: equals)...])
+            }
+            guard let option = FieldOption.named(name) else {
+                let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
+                let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
+                throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage)")
+            }
+            guard given.insert(option.name).inserted else { throw CommandError("\(option.name) is given twice; give it once") }
+            if option.valueName == nil {
+                if attached != nil { throw CommandError("\(option.name) takes no value; write \(option.name) alone") }
+                try option.read(&self, "")
+            } else {
+                guard let value = attached ?? words.popFirst() else {
+                    throw CommandError("\(option.name) needs a value; usage: \(usage)")
+                }
+                try option.read(&self, value)
+            }
+        }
+    }
+
+    /// The options as `new` writes them, in the table's order.
+    public var words: [String] {
+        FieldOption.all.flatMap { option in option.written(self).map { [option.name] + $0 } ?? [] }
+    }
+
+    /// The field these options make; what is not given comes from `defaults` (a session's own
+    /// locale and currency). A locale without a currency takes the locale's own, as ICU gives it.
+    public func configuration(defaults: (locale: String, currency: String)) throws(CommandError) -> FieldConfiguration {
+        var currency = currency ?? defaults.currency
+        if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale) }
+        do {
+            return try FieldConfiguration(
+                locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
+                maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
+                allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero)
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    /// The currency ICU gives `locale`: read from the ID as typed (`no_NO` has NOK), then from
+    /// the canonical ID it resolves to.
+    static func ownCurrency(of locale: String) throws(CommandError) -> String {
+        let canonical: String
+        do { canonical = try LocaleCatalog.canonical(locale) } catch { throw CommandError(error) }
+        for identifier in [locale, canonical] {
+            if let code = Locale(identifier: identifier).currency?.identifier, let own = try? CurrencyCatalog.canonical(code) {
+                return own
+            }
+        }
+        throw CommandError("ICU gives \(canonical) no currency of its own; add --currency CODE")
+    }
+}
+
+/// One option of `new`, declared once: parsing, writing back, usage, help and completion read it.
+public struct FieldOption: Sendable {
+    public let name: String
+    /// `L`, `N`, `atm|whole|natural`; nil for a flag.
+    public let valueName: String?
+    /// What Tab offers for the value.
+    public let values: ArgumentKind
+    public let help: String
+    let read: @Sendable (inout FieldOptions, String) throws(CommandError) -> Void
+    /// The value words when the option is given (`[]` for a flag), else nil.
+    let written: @Sendable (FieldOptions) -> [String]?
+
+    /// Every option, in the order usage and help list them.
+    public static let all: [FieldOption] = [
+        text("--locale", "L", \.locale, values: .locale,
+             help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)"),
+        text("--currency", "C", \.currency, values: .currency, help: "an ISO 4217 code"),
+        choice("--mode", \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them"),
+        number("--decimals", \.decimals, help: "0-6, overrides the currency's fraction digits"),
+        number("--max-digits", \.maxDigits, help: "1-30 digits at most (default 12)"),
+        text("--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)"),
+        text("--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
+        flag("--allow-negative", \.allowsNegative, help: "<neg> changes the sign"),
+        flag("--accounting", \.accounting, help: "the locale's accounting form: ($12.50)"),
+        choice("--display", \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them)"),
+        flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
+    ]
+
+    private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    public static func named(_ name: String) -> FieldOption? { byName[name] }
+
+    /// `[--locale L] [--currency C] …`
+    public static let usage = all.map(\.usage).joined(separator: " ")
+
+    public var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
+
+    private static func text(
+        _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
+    ) -> FieldOption {
+        FieldOption(name: name, valueName: valueName, values: values, help: help,
+                    read: { options, value throws(CommandError) in options[keyPath: path] = value },
+                    written: { options in options[keyPath: path].map { [$0] } })
+    }
+
+    private static func number(_ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
+        FieldOption(name: name, valueName: "N", values: .text, help: help,
+                    read: { options, value throws(CommandError) in
+                        guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
+                        options[keyPath: path] = number
+                    },
+                    written: { options in options[keyPath: path].map { [String($0)] } })
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
+    ) -> FieldOption where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return FieldOption(name: name, valueName: names.joined(separator: "|"), values: .choice(names), help: help,
+                           read: { options, value throws(CommandError) in
+                               guard let parsed = Choice(rawValue: value) else {
+                                   throw CommandError("\(name) takes \(Listing.either(names)), not \"\(value)\"")
+                               }
+                               options[keyPath: path] = parsed
+                           },
+                           written: { options in options[keyPath: path].map { [$0.rawValue] } })
+    }
+
+    private static func flag(_ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
+        FieldOption(name: name, valueName: nil, values: .text, help: help,
+                    read: { options, _ throws(CommandError) in options[keyPath: path] = true },
+                    written: { options in options[keyPath: path] ? [] : nil })
+    }
+}

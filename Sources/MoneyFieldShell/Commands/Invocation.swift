@@ -1,0 +1,103 @@
+import MoneyFieldEngine
+
+/// A command line read once into typed values. The session runs it, the journal keeps it, the
+/// kiosk and the demo make and read it; only a recording turns it into text, to write a script.
+public enum Invocation: Equatable, Sendable {
+    case new(name: String, options: FieldOptions)
+    case use(String)
+    case fields(json: Bool)
+    case drop(String)
+    case rename(String, to: String)
+    case press(KeyPress)
+    case paste(String)
+    case set(String)
+    case caret(Int)
+    case select(start: Int, length: Int)
+    case edit(start: Int, length: Int, text: String)
+    case locale(String)
+    case currency(String, round: Bool)
+    case undo
+    case redo
+    case show
+    case value
+    case minor
+    case inspect(json: Bool)
+    case locales(filter: String, json: Bool)
+    case currencies(filter: String, json: Bool)
+    case record(String, force: Bool)
+    case recordOff
+    case source(String)
+    case kiosk(String?)
+    case help(String?)
+    case quit
+
+    /// Whether it may change a field or the session: the journal keeps only these.
+    var mayChangeState: Bool {
+        switch self {
+        case .fields, .show, .value, .minor, .inspect, .locales, .currencies, .help: false
+        default: true
+        }
+    }
+
+    /// The line a script writes for it, spelled as `help` shows the command.
+    public var scriptLine: String {
+        switch self {
+        case .new(let name, let options): (["new", name] + options.words.map(Tokenizer.quoted)).joined(separator: " ")
+        case .use(let name): "use \(name)"
+        case .fields(let json): "fields" + (json ? " --json" : "")
+        case .drop(let name): "drop \(name)"
+        case .rename(let old, let new): "rename \(old) \(new)"
+        case .press(let press): press.scriptLine
+        case .paste(let text): "paste \(text)"
+        case .set(let amount): "set \(amount)"
+        case .caret(let offset): "caret \(offset)"
+        case .select(let start, let length): "select \(start) \(length)"
+        case .edit(let start, let length, let text): "edit \(start) \(length)" + (text.isEmpty ? "" : " " + Tokenizer.quoted(text))
+        case .locale(let identifier): "locale \(Tokenizer.quoted(identifier))"
+        case .currency(let code, let round): "currency \(Tokenizer.quoted(code))" + (round ? " --round" : "")
+        case .undo: "undo"
+        case .redo: "redo"
+        case .show: "show"
+        case .value: "value"
+        case .minor: "minor"
+        case .inspect(let json): "inspect" + (json ? " --json" : "")
+        case .locales(let filter, let json): (["locales"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? ["--json"] : [])).joined(separator: " ")
+        case .currencies(let filter, let json): (["currencies"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? ["--json"] : [])).joined(separator: " ")
+        case .record(let path, let force): "record \(Tokenizer.quoted(path))" + (force ? " --force" : "")
+        case .recordOff: "record off"
+        case .source(let path): "source \(Tokenizer.quoted(path))"
+        case .kiosk(let name): "kiosk" + (name.map { " " + $0 } ?? "")
+        case .help(let command): "help" + (command.map { " " + $0 } ?? "")
+        case .quit: "quit"
+        }
+    }
+}
+
+/// Keys pressed on the active field, and how the line asked for them, so a recording writes
+/// them back the same way (`type 12<bs>`, `12`, `bs 3`).
+public struct KeyPress: Equatable, Sendable {
+    public enum Spelling: Equatable, Sendable {
+        /// `type KEYS`.
+        case type
+        /// A line of keys alone: `123<left>`.
+        case bare
+        /// A key command, with a count when more than one: `bs 3`, `home`.
+        case command(String)
+    }
+
+    public var keys: [Key]
+    public var spelling: Spelling
+
+    public init(_ keys: [Key], spelling: Spelling = .type) {
+        self.keys = keys
+        self.spelling = spelling
+    }
+
+    var scriptLine: String {
+        switch spelling {
+        case .type: "type " + KeyScript.text(for: keys)
+        case .bare: KeyScript.text(for: keys)
+        case .command(let name): keys.count == 1 ? name : "\(name) \(keys.count)"
+        }
+    }
+}
