@@ -71,6 +71,9 @@ public final class Session {
 
     public var activeField: MoneyField? { activeIndex.map { fields[$0].field } }
 
+    /// The active field as every surface draws it.
+    public var activeView: FieldView? { activeIndex.map { FieldView(name: fields[$0].name, field: fields[$0].field) } }
+
     var activeIndex: Int? { activeName.flatMap(index(of:)) }
 
     func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
@@ -210,7 +213,7 @@ public final class Session {
     public var activeFieldLine: OutputLine? { activeIndex.map { fieldLine(fields[$0]) } }
 
     func fieldLine(_ entry: FieldEntry) -> OutputLine {
-        OutputLine(.field, "\(entry.name): \(entry.field.marked)")
+        OutputLine(.field, FieldView(name: entry.name, field: entry.field).line)
     }
 
     func fieldLine() throws(CommandError) -> OutputLine { fieldLine(try active()) }

@@ -70,7 +70,7 @@ struct DemoCommand: ParsableCommand {
             Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             let size = TerminalSize.current()
-            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns)
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns, colour: Console().useColor)
             // One row for the footer.
             guard plan.height + 1 <= size.rows, size.columns >= 30 else {
                 throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")

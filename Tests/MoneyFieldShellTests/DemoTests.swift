@@ -31,6 +31,30 @@ import Testing
         #expect(frames.last?.lines.contains("amount: $0.1|0") == true)
     }
 
+    /// The demo shows the keys the session pressed: after a refused key it stops, as the
+    /// session did, and its last typing frame has the result's cursor.
+    @Test func aRefusedKeyEndsTheTypingWhereTheSessionStopped() throws {
+        let plan = try plan("> new t --max-digits 3\nt: $0.00|\n> type 1234<left>\nrejected: at most 3 digits (--max-digits)\nt: $1.23|\n")
+        let frames = plan.frames.filter { $0.step == 1 }
+        let commands = frames.map { $0.lines.first { $0.hasPrefix("t> ") } ?? "" }
+        #expect(commands.last == "t> type 1234", "no [←] after the refused 4: \(commands)")
+        #expect(!commands.contains { $0.contains("[←]") })
+        let typing = frames.filter { !$0.isResult }
+        let result = try #require(frames.last)
+        #expect(result.isResult)
+        #expect(typing.last.map { ($0.cursorRow, $0.cursorColumn) } ?? (0, 0) == (result.cursorRow, result.cursorColumn))
+        #expect(typing.allSatisfy { frame in !frame.lines.contains { $0.contains("$12.34") } })
+    }
+
+    /// A selection shows on demo screens as on the prompt: reverse video, or `[ ]` without colour.
+    @Test func aSelectionIsDrawnOnTheDemoScreen() throws {
+        let text = "> type 12345<sleft><sleft>\namount: $123[|.45]\n"
+        let coloured = DemoPlan(transcript: try Transcript(parsing: text, path: "d"), session: try Session(), pacing: .init())
+        #expect(coloured.frames.last?.lines.contains { $0.contains("$123\u{1B}[7m.45\u{1B}[27m") } == true)
+        let plain = DemoPlan(transcript: try Transcript(parsing: text, path: "d"), session: try Session(), pacing: .init(), colour: false)
+        #expect(plain.frames.last?.lines.contains { $0.contains("$123[.45]") } == true)
+    }
+
     @Test func everyCaptionIsShownTheLastIncluded() throws {
         let frames = try plan().frames
         #expect(frames.first?.lines.first == "Type one dollar.")

@@ -239,10 +239,52 @@ struct KioskFormInTmuxTests {
         try tmux.resize(columns: 20, rows: 10)
         try tmux.type("kiosk")
         try tmux.press("Enter")
-        try tmux.waitFor("kiosk needs 26×9")
+        try tmux.waitFor("kiosk needs 26×11")
         try tmux.resize(columns: 60, rows: 20)
         try tmux.waitFor("│ amount")
         try tmux.press("Escape")
         try tmux.waitForLastLine("amount>")
+    }
+
+    /// The kiosk draws what the prompt draws: Shift-Left twice in $123.45 marks the selection
+    /// (`[ ]` without colour); with more fields than rows the list scrolls, the box and the
+    /// cursor stay on the amount, and the hint says how to leave first.
+    @Test func theSelectionIsDrawnAndTheCursorStaysOnTheAmountWithManyFields() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 60, rows: 24)
+        for index in 1...25 {
+            try tmux.type("new f\(index)")
+            try tmux.press("Enter")
+        }
+        try tmux.waitForLastLine("f25>")
+        try tmux.type("use f12")
+        try tmux.press("Enter")
+        try tmux.type("12345")
+        try tmux.press("Enter")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ f12: $123.45")
+        try tmux.press("S-Left")
+        try tmux.press("S-Left")
+        let screen = try tmux.waitFor("$123[.45] │")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let cursor = try tmux.cursor()
+        let amountLine = try #require(lines.firstIndex { $0.contains("$123[.45]") })
+        #expect(cursor.row == amountLine)
+        #expect(cursor.column == lines[amountLine].distance(from: lines[amountLine].startIndex, to: lines[amountLine].range(of: "[")!.upperBound))
+        #expect(lines.contains { $0.hasPrefix("  Enter or Esc: done") }, "\(screen)")
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "…" }, "the list is scrolled: \(screen)")
+        // Moving on through the form keeps the box and the cursor in place.
+        try tmux.press("Tab", "Tab", "Tab", "Tab", "Tab")
+        try tmux.waitFor("▸ f17: $0.00")
+        #expect(try tmux.cursor().row == amountLine)
+        // The next digit replaces the selection, as the prompt would show.
+        try tmux.press("BTab", "BTab", "BTab", "BTab", "BTab")
+        try tmux.waitFor("$123[.45] │")
+        try tmux.type("9")
+        try tmux.waitFor("▸ f12: $12.39")
+        try tmux.press("Escape")
+        try tmux.waitFor("f12: $12.39|")
     }
 }

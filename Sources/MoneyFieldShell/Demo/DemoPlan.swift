@@ -60,41 +60,47 @@ public struct DemoPlan: Sendable {
 
     /// Plays `transcript` in `session` (fresh, as `test` would) and records every screen.
     /// `width` is the terminal's: the kiosk box fits it when it can, and long lines are cut.
-    public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal) {
+    /// `colour` false marks a selection with `[ ]` instead of reverse video.
+    public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true) {
         stepCount = transcript.steps.count
+        let marking: FieldView.Marking = style == .plainText ? .text : colour ? .reverseVideo : .brackets
         var captions: [String] = []
         for (index, step) in transcript.steps.enumerated() {
             captions = step.leading.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
             let prompt = session.prompt
-            let before = session.activeName.flatMap { name in session.activeField.map { (name, $0) } }
-            var screen = Screen(captions: captions, width: width, marker: style == .plainText ? "|" : nil)
-            // The field stays in view while the command is typed, key by key for keys.
-            let keys = style == .terminal ? Self.keys(in: step.command) : nil
-            if let keys, let (name, field) = before {
-                var shown = field
+            let before = session.activeView
+            var screen = Screen(captions: captions, width: width, marking: marking)
+            // The line is read once; the session runs it, and a key press is shown key by key
+            // from the fields the session went through, so the demo stops where the session stopped.
+            let invocation = try? session.parse(step.command).get()
+            let result = session.handle(step.command)
+            var typedCommand = VisibleText.terminalSafe(step.command)
+            if style == .terminal, case .press(let press)? = invocation, let before, press.isTyped {
+                // Keys that went in, and the refused one if any: the session stopped there.
+                let pressed = press.keys.prefix(min(press.keys.count, result.keySteps.count + 1))
                 var typed = ""
-                append(screen.render(field: (name, shown), command: prompt, output: []), pacing.pace, index)
-                for key in keys {
-                    try? shown.press(key)
+                append(screen.render(field: before, command: prompt, output: []), pacing.pace, index)
+                for (offset, key) in pressed.enumerated() {
                     typed += KeyCaps.cap(for: key)
-                    append(screen.render(field: (name, shown), command: prompt + Self.typedCommand(step.command, typed: typed), output: []), pacing.pace, index)
+                    let shown = offset < result.keySteps.count
+                        ? FieldView(name: before.name, field: result.keySteps[offset])
+                        : (offset == 0 ? before : FieldView(name: before.name, field: result.keySteps[offset - 1]))
+                    append(screen.render(field: shown, command: prompt + Self.typedCommand(press, typed: typed), output: []), pacing.pace, index)
                 }
+                typedCommand = Self.typedCommand(press, typed: typed)
             } else {
                 var typed = ""
-                for character in VisibleText.terminalSafe(step.command) {
+                for character in typedCommand {
                     typed.append(character)
                     append(screen.render(field: before, command: prompt + typed, output: []), pacing.pace, index)
                 }
             }
-            let result = session.handle(step.command)
             let output = result.lines.map(\.text)
             if output != step.expected {
                 differences.append(Difference(line: step.line, command: step.command, expected: step.expected, actual: output))
                 screen.warning = "⚠ the script expects: " + (step.expected.first ?? "(nothing)")
             }
-            let after = session.activeName.flatMap { name in session.activeField.map { (name, $0) } }
-            let typedCommand = keys.map { Self.typedCommand(step.command, typed: $0.map(KeyCaps.cap).joined()) } ?? VisibleText.terminalSafe(step.command)
-            var frame = screen.render(field: after, command: prompt + typedCommand, output: output)
+            var frame = screen.render(field: session.activeView, command: prompt + typedCommand, output: output)
             frame.isResult = true
             append(frame, pacing.hold, index)
             if result.quits { break }
@@ -102,8 +108,7 @@ public struct DemoPlan: Sendable {
         // Captions after the last command are shown too, over the last field.
         let closing = transcript.trailing.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
         if !closing.isEmpty, let last = frames.last {
-            let field = session.activeName.flatMap { name in session.activeField.map { (name, $0) } }
-            var frame = Screen(captions: closing, width: width, marker: style == .plainText ? "|" : nil).render(field: field, command: "", output: [])
+            var frame = Screen(captions: closing, width: width, marking: marking).render(field: session.activeView, command: "", output: [])
             frame.isResult = true
             append(frame, pacing.hold, last.step)
         }
@@ -117,17 +122,13 @@ public struct DemoPlan: Sendable {
         frames.append(frame)
     }
 
-    /// The keys a command types (`type …` or a line of keys), or nil for any other command.
-    static func keys(in command: String) -> [Key]? {
-        let trimmed = command.trimmingSpaces()
-        if KeyScript.startsKeys(String(trimmed)) { return try? KeyScript.parse(trimmed) }
-        guard trimmed.hasPrefix("type ") else { return nil }
-        return try? KeyScript.parse(trimmed.dropFirst(5).trimmingSpaces())
-    }
-
-    /// The command as the audience sees it being typed: `type ` and key caps, not `<left>` markup.
-    static func typedCommand(_ command: String, typed: String) -> String {
-        command.trimmingSpaces().hasPrefix("type ") ? "type " + typed : typed
+    /// The command as the audience sees it being typed: key caps, not `<left>` markup (`type [←]`, `bs 3`).
+    static func typedCommand(_ press: KeyPress, typed: String) -> String {
+        switch press.spelling {
+        case .type: "type " + typed
+        case .bare: typed
+        case .command: press.scriptLine
+        }
     }
 }
 
@@ -144,22 +145,22 @@ public enum KeyCaps {
 struct Screen {
     let captions: [String]
     let width: Int
-    /// Drawn at the caret in plain text, where no cursor shows it.
-    let marker: String?
+    /// How the caret and a selection show: drawn in plain text, where no cursor shows the caret.
+    let marking: FieldView.Marking
     var warning: String?
 
-    init(captions: [String], width: Int, marker: String?) {
+    init(captions: [String], width: Int, marking: FieldView.Marking) {
         self.captions = captions
         self.width = width
-        self.marker = marker
+        self.marking = marking
     }
 
-    func render(field: (name: String, field: MoneyField)?, command: String, output: [String]) -> DemoPlan.Frame {
+    func render(field: FieldView?, command: String, output: [String]) -> DemoPlan.Frame {
         var lines = captions.map { cut(VisibleText.terminalSafe($0)) }
         if !lines.isEmpty { lines.append("") }
         var cursorRow = 0, cursorColumn = 0
         if let field {
-            let drawing = KioskScreen.draw(name: field.name, field: field.field, width: min(40, width), marker: marker)
+            let drawing = KioskScreen.draw(field, width: min(40, width), marking: marking)
             cursorRow = lines.count + drawing.caretRow
             cursorColumn = drawing.caretColumn
             lines += drawing.lines

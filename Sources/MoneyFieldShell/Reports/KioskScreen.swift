@@ -10,16 +10,17 @@ public enum KioskScreen {
         public let caretColumn: Int
     }
 
-    /// Draws `field`; with `marker` the caret is also drawn into the text (for plain output).
-    public static func draw(name: String, field: MoneyField, width: Int = 40, marker: String? = nil, caption: String? = nil) -> Drawing {
-        let rendering = field.rendering
-        let configuration = field.configuration
-        let amount = marker == nil ? rendering.display : field.marked
-        let inner = max(width - 4, TerminalWidth.of(amount) + 2, 20)
+    /// Draws a field's view, its caret and selection shown as `marking` says.
+    public static func draw(_ view: FieldView, width: Int = 40, marking: FieldView.Marking, caption: String? = nil) -> Drawing {
+        let (amount, caretInAmount) = view.drawn(marking)
+        let amountWidth = TerminalWidth.of(amount.withoutEscapes)
+        let inner = max(width - 4, amountWidth + 2, 20)
+        let name = view.name
+        let configuration = (locale: view.locale, currency: view.currency)
         let header = name + String(repeating: " ", count: max(1, inner - TerminalWidth.of(name) - TerminalWidth.of("\(configuration.locale) · \(configuration.currency)")))
             + "\(configuration.locale) · \(configuration.currency)"
         func row(_ text: String, rightAligned: Bool = false) -> String {
-            let gap = String(repeating: " ", count: max(0, inner - TerminalWidth.of(text)))
+            let gap = String(repeating: " ", count: max(0, inner - TerminalWidth.of(text.withoutEscapes)))
             return "│ " + (rightAligned ? gap + text : text + gap) + " │"
         }
         var lines = ["┌" + String(repeating: "─", count: inner + 2) + "┐", row(header), row("")]
@@ -28,8 +29,7 @@ public enum KioskScreen {
         lines.append(row(""))
         if let caption { lines.append(row(caption)) }
         lines.append("└" + String(repeating: "─", count: inner + 2) + "┘")
-        let beforeCaret = String(rendering.display.utf16.prefix(rendering.caretOffset)) ?? ""
-        let column = 2 + inner - TerminalWidth.of(amount) + TerminalWidth.of(beforeCaret)
+        let column = 2 + inner - amountWidth + caretInAmount
         return Drawing(lines: lines, caretRow: amountRow, caretColumn: column)
     }
 }

@@ -10,13 +10,26 @@ struct KioskMode {
     let session: Session
     let console: Console
 
-    /// Two lines naming every kiosk key, from the key table.
-    static let hint: [String] = {
-        let keys = KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
-        let half = (keys.count + 1) / 2
-        return ["digits type · " + keys.prefix(half).joined(separator: " · "),
-                keys.dropFirst(half).joined(separator: " · ") + " · Enter or Esc: done"]
-    }()
+    /// Every kiosk key from the key table, how to leave first: a hint cut short still says it.
+    static let hintItems: [String] = ["Enter or Esc: done", "digits type"]
+        + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
+
+    /// The hint flowed into at most `lines` lines of `width` cells; what does not fit ends in `…`.
+    static func hint(width: Int, lines: Int = 2) -> [String] {
+        var result: [String] = [""]
+        for item in hintItems {
+            let joined = result[result.count - 1].isEmpty ? item : result[result.count - 1] + " · " + item
+            if TerminalWidth.of(joined) <= width {
+                result[result.count - 1] = joined
+            } else if result.count < lines {
+                result.append(item)
+            } else {
+                result[result.count - 1] = TerminalWidth.cut(joined, to: width)
+                break
+            }
+        }
+        return result.map { TerminalWidth.cut($0, to: width) }
+    }
 
     /// Runs until the person leaves; prints the final `NAME: DISPLAY` line.
     func run() {
@@ -126,37 +139,61 @@ struct KioskMode {
         Output.write("\u{7}")
     }
 
-    /// The box from the top of the screen, the real cursor at the caret.
+    /// The box from the top of the screen, the real cursor at the caret. With many fields the
+    /// list above the box scrolls to keep the active one in view; the box never moves off screen.
     private func draw(message: OutputLine?) {
-        guard let name = session.activeName, let field = session.activeField else { return }
+        guard let view = session.activeView else { return }
         let size = TerminalSize.current()
-        let drawing = KioskScreen.draw(name: name, field: field, width: min(44, max(24, size.columns - 4)))
+        let drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: console.useColor ? .reverseVideo : .brackets)
         let margin = "  "
+        let room = max(10, size.columns - margin.count)
+        let hint = Self.hint(width: room)
         var screen = "\u{1B}[H"
+        let isForm = session.fields.count > 1
+        // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
+        // form its Tab line and a blank; the list needs at least the active field's line.
+        let fixedRows = 1 + drawing.lines.count + 2 + hint.count + (isForm ? 2 : 0)
+        let needed = (columns: TerminalWidth.of(drawing.lines[0]) + margin.count, rows: fixedRows + (isForm ? 1 : 0))
         // Too small for the box: say what it needs rather than draw a wrapped box with the cursor astray.
-        let needed = (columns: TerminalWidth.of(drawing.lines[0]) + margin.count, rows: drawing.lines.count + 3 + (session.fields.count > 1 ? session.fields.count + 2 : 0))
         if size.columns < needed.columns || size.rows < needed.rows {
             let text = TerminalWidth.cut("kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc.", to: max(1, size.columns))
             Output.write(screen + text + "\u{1B}[K\u{1B}[J")
             return
         }
-        // With several fields the kiosk is a form: every field on a line, the active one marked.
+        // A form: every field on a line, the active one marked, as many as fit around it.
         var form: [String] = []
-        if session.fields.count > 1 {
-            form = session.fields.map { entry in
-                TerminalWidth.cut((entry.name == name ? "▸ " : "  ") + entry.name + ": " + entry.field.display, to: max(10, size.columns - margin.count))
+        if isForm {
+            let names = session.fields.map(\.name)
+            let active = names.firstIndex(of: view.name) ?? 0
+            let window = Self.window(count: names.count, around: active, rows: size.rows - fixedRows)
+            form = window.map { index in
+                guard let index else { return "  …" }
+                let entry = session.fields[index]
+                return TerminalWidth.cut((index == active ? "▸ " : "  ") + entry.name + ": " + entry.field.display, to: room)
             }.map { margin + $0 } + ["\(margin)Tab / Shift-Tab: next / previous field", ""]
         }
         var rows = [""] + form + drawing.lines.map { margin + $0 } + [""]
         // Lines under the box are cut to the width: a wrapped line would push nothing, but one
         // that wraps above the cursor would move the caret's row.
-        let room = max(10, size.columns - margin.count)
         rows.append(message.map { margin + console.styled(OutputLine($0.kind, TerminalWidth.cut($0.text, to: room))) } ?? "")
-        rows += Self.hint.map { TerminalWidth.cut($0, to: room) }.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
+        rows += hint.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
         screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         screen += "\u{1B}[J"
         // Rows and columns count from 1 in the cursor position sequence.
         screen += "\u{1B}[\(1 + 1 + form.count + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
         Output.write(screen)
+    }
+
+    /// Which of `count` lines to show in `rows` rows so that line `active` is among them: nil
+    /// stands for a `…` line in place of those left out above or below.
+    static func window(count: Int, around active: Int, rows: Int) -> [Int?] {
+        guard count > rows else { return Array(0..<count) }
+        guard rows >= 3 else { return [active] }
+        let shown = rows - 2
+        let first = min(max(0, active - shown / 2), count - shown)
+        var lines: [Int?] = Array(first..<(first + shown))
+        if first > 0 { lines.insert(nil, at: 0) }
+        if first + shown < count { lines.append(nil) }
+        return lines
     }
 }

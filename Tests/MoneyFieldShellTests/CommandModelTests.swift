@@ -1,0 +1,130 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldTestSupport
+@testable import MoneyFieldShell
+import Testing
+
+/// A line is read once into a typed `Invocation`; what a recording writes of it reads back the
+/// same; `new`'s options are one table whatever reads them.
+@Suite struct CommandModelTests {
+    static let scriptFiles: [URL] = {
+        let root = BuiltProgram.packageRoot.appendingPathComponent("scripts")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.filter { $0.pathExtension == "session" }.sorted { $0.path < $1.path }
+    }()
+
+    /// Every command of every script, read as its session reads it, is written by `scriptLine`
+    /// as a line that reads back to the same invocation.
+    @Test(arguments: scriptFiles)
+    func everyScriptLineReadsBackFromWhatARecordingWrites(url: URL) throws {
+        let transcript = try Transcript(contentsOf: url, displayPath: url.lastPathComponent)
+        let session = try Session(options: SessionOptions(isScript: true, directory: url.deletingLastPathComponent()))
+        for step in transcript.steps {
+            let reading = KeyReading(for: session.activeField)
+            switch session.parse(step.command) {
+            case .success(let invocation?):
+                let again = try Commands.parse(invocation.scriptLine, reading: reading)
+                #expect(again == invocation, "\(url.lastPathComponent):\(step.line): \(step.command) → \(invocation.scriptLine)")
+                _ = session.handle(invocation)
+            case .success(nil), .failure:
+                _ = session.handle(step.command)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("type 12<left>", Invocation.press(KeyPress([.digit(1), .digit(2), .left], spelling: .type))),
+        ("12<left>", .press(KeyPress([.digit(1), .digit(2), .left], spelling: .bare))),
+        ("bs 3", .press(KeyPress([.backspace, .backspace, .backspace], spelling: .command("bs")))),
+        ("home", .press(KeyPress([.home], spelling: .command("home")))),
+        ("paste  1 234,50 € ", .paste("1 234,50 €")),
+        ("edit 3 0 \"5 5\"", .edit(start: 3, length: 0, text: "5 5")),
+        ("currency --round JPY", .currency("JPY", round: true)),
+        ("locales fr --json", .locales(filter: "fr", json: true)),
+        ("record off", .recordOff),
+        ("record off --force", .record("off", force: true)),
+        ("help", .help(nil)),
+        ("exit", .quit),
+    ])
+    func linesReadIntoTypedValues(line: String, expected: Invocation) throws {
+        #expect(try Commands.parse(line, reading: .plain) == expected)
+    }
+
+    @Test(arguments: [
+        ("inspect --jsn", "unknown option \"--jsn\"; did you mean --json?; usage: inspect [--json]"),
+        ("bs many", "bs takes a count from 1 to 1000, not \"many\"; usage: bs [N]"),
+        ("select 1", "usage: select START LENGTH"),
+        ("show me", "show takes no arguments; usage: show"),
+        ("new", "usage: new NAME " + FieldOption.usage),
+        ("new p --locale", "--locale needs a value; usage: new NAME " + FieldOption.usage),
+        ("new p --mode whole --mode atm", "--mode is given twice; give it once"),
+        ("type", "usage: type KEYS"),
+    ])
+    func misusedCommandsSayWhatToWrite(line: String, message: String) {
+        #expect(throws: CommandError(message)) { try Commands.parse(line, reading: .plain) }
+    }
+
+    /// Options written from a configuration make that configuration again.
+    @Test(arguments: [
+        "new a", "new a --locale ja_JP", "new a --locale de_DE --currency USD --mode whole --max-digits 20",
+        "new a --mode natural --decimals 3 --max 1000 --min -5 --allow-negative --accounting --display name --empty-when-zero",
+        "new a --locale=fr_FR --display=code",
+    ])
+    func optionsWrittenFromAConfigurationMakeItAgain(line: String) throws {
+        guard case .new(_, let options)? = try Commands.parse(line, reading: .plain) else {
+            Issue.record("not a new: \(line)")
+            return
+        }
+        let configuration = try options.configuration(defaults: ("en_US", "USD"))
+        let written = FieldOptions(configuration)
+        #expect(try FieldOptions(parsing: written.words).configuration(defaults: ("en_US", "USD")) == configuration)
+    }
+
+    @Test func aLocaleWithoutACurrencyTakesItsOwnAsTyped() throws {
+        var options = FieldOptions()
+        options.locale = "no_NO"
+        #expect(try options.configuration(defaults: ("en_US", "USD")).currency == "NOK")
+        options.locale = "ja_JP"
+        #expect(try options.configuration(defaults: ("en_US", "USD")).currency == "JPY")
+    }
+
+    /// In a natural field `.`, `,` and the locale's own separator type the point at the prompt, as
+    /// in the kiosk and `edit`; in atm mode a line with a point says to use `set`.
+    @Test func aPointAtThePromptTypesAsTheFieldsModeReadsIt() throws {
+        let session = try Session()
+        #expect(session.handle("12.50").text == "error: cannot type \".\" in atm mode, where digits fill the amount from the right; enter an amount with `set 12.50` (or make a --mode natural field)")
+        _ = session.handle("new n --mode natural")
+        #expect(session.handle("12.5").text == "n: $12.5|")
+        #expect(session.handle(".").text == "n: $12.|5", "with the point standing, <dec> moves just after it")
+        _ = session.handle("new d --mode natural --locale de_DE")
+        #expect(session.handle("type 3,2").text == "d: 3,2|\u{A0}€")
+        _ = session.handle("new e --mode natural --locale ar_EG")
+        #expect(session.handle("type ٧\u{066B}٥").lines.last?.text.contains("\u{066B}٥") == true)
+        _ = session.handle("new w --mode whole")
+        #expect(session.handle("type 1,000").text.hasPrefix("error: cannot type \",\" in whole mode"))
+    }
+
+    /// `moneyfield --locale ja_JP` starts as `new amount --locale ja_JP` would: in yen.
+    @Test func theCommandLinesLocaleMeansWhatNewsDoes() throws {
+        let outcome = try BuiltProgram.run(["--locale", "ja_JP", "-c", "show; new x --locale ja_JP"])
+        #expect(outcome.stdout == "amount: ¥0|\nx: ¥0|\n", "\(outcome.stderr)")
+        let mixed = try BuiltProgram.run(["--locale", "de_DE", "--currency", "USD", "-c", "show"])
+        #expect(mixed.stdout == "amount: 0,00|\u{A0}$\n")
+    }
+
+    /// A recording made in a session whose starting field is not en_US/USD replays a bare `new`
+    /// as the field it made.
+    @Test func aBareNewIsRecordedWithTheSessionsOwnLocaleAndCurrency() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let session = try Session(options: SessionOptions(locale: "de_DE", currency: "USD", directory: folder.url))
+        _ = session.handle("record r.session")
+        _ = session.handle("new x")
+        _ = session.handle("new y --currency EUR")
+        _ = session.handle("record off")
+        let text = try String(contentsOf: folder.url.appendingPathComponent("r.session"), encoding: .utf8)
+        #expect(text.contains("> new x --locale de_DE --currency USD\nx: 0,00|\u{A0}$\n"), "\(text)")
+        #expect(text.contains("> new y --locale de_DE --currency EUR\n"), "\(text)")
+        #expect(ScriptRunner().run(folder.url.appendingPathComponent("r.session"), displayPath: "r.session").passed)
+    }
+}
