@@ -14,12 +14,25 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
+        // The field: pure values, no I/O, no shell words.
         .target(name: "MoneyFieldEngine"),
+        // The one place that touches files and escapes outside text for a terminal.
+        .target(name: "MoneyFieldIO"),
+        // The shell without a terminal: commands, sessions, keys, completion, recording.
+        .target(name: "MoneyFieldShell", dependencies: ["MoneyFieldEngine", "MoneyFieldIO"]),
+        // Session scripts replayed as tests (runner, reports) and as demos (plan, casts).
+        .target(name: "MoneyFieldScripts", dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell"]),
+        // `check`: the plan of sessions, the adapter protocol, the checker and shrinker.
+        .target(name: "MoneyFieldCheck", dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell"]),
+        // The executable: subcommands, front ends (batch, interactive, kiosk, demo player), the terminal.
         .executableTarget(
             name: "moneyfield",
             dependencies: [
                 "MoneyFieldEngine",
+                "MoneyFieldIO",
                 "MoneyFieldShell",
+                "MoneyFieldScripts",
+                "MoneyFieldCheck",
                 "CLibEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -27,19 +40,21 @@ let package = Package(
             name: "CLibEdit",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
-        .target(name: "MoneyFieldShell", dependencies: ["MoneyFieldEngine"]),
-        .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyFieldEngine", "MoneyFieldShell"]),
+        .target(name: "MoneyFieldTestSupport", dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell", "MoneyFieldScripts"]),
         .testTarget(
             name: "MoneyFieldEngineTests",
             dependencies: [
                 "MoneyFieldEngine",
-                "MoneyFieldShell",
                 "MoneyFieldTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "MoneyFieldShellTests",
-            dependencies: ["MoneyFieldEngine", "MoneyFieldShell", "MoneyFieldTestSupport", "moneyfield"]),
+            dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell", "MoneyFieldScripts", "MoneyFieldCheck", "MoneyFieldTestSupport"]),
+        // Suites that start the built program (or tmux) as a user would.
+        .testTarget(
+            name: "ProgramTests",
+            dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell", "MoneyFieldScripts", "MoneyFieldCheck", "MoneyFieldTestSupport", "moneyfield"]),
         .testTarget(name: "TerminalTests", dependencies: ["moneyfield", "MoneyFieldTestSupport"]),
     ]
 )

@@ -1,6 +1,8 @@
 import MoneyFieldEngine
 import MoneyFieldShell
 import Testing
+import MoneyFieldIO
+import MoneyFieldScripts
 
 /// Expects the field's display with its caret to be `expected` (`"$12|.45"`); a mismatch is
 /// reported with invisible characters escaped.

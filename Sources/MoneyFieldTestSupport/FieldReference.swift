@@ -1,6 +1,8 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
 
 /// What SPEC §1 says a field must show and return, computed without the engine's formatter.
 ///

@@ -1,5 +1,7 @@
 import MoneyFieldEngine
 import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
 
 /// A key the field refused while typing a script.
 public struct RefusedKey: Equatable, CustomStringConvertible {
@@ -31,3 +33,9 @@ public func type(_ script: String, into field: inout MoneyField) throws(KeyScrip
     }
     return refused
 }
+
+/// Keys as a script writes them (`12<left>9`), for test messages.
+public func keyScript(_ keys: some Sequence<Key>) -> String { KeyScript.text(for: Array(keys)) }
+
+/// Text with invisible and space-like characters escaped (`1\u{202F}234`), for test messages.
+public func visible(_ text: String) -> String { VisibleText.escaped(text) }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 @main
 struct Moneyfield: ParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import MoneyFieldEngine
-@testable import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 
@@ -125,14 +124,6 @@ struct CatalogTests {
             let glyphs = FieldReference.digitGlyphs(in: Decimal(0).formatted(defaultStyle)).count
             #expect(glyphs == fraction + 1, "\(locale) \(code): ICU prints \(glyphs) digits for zero")
         }
-    }
-
-    @Test("did-you-mean wording", arguments: [
-        ([String](), ""), (["EUR"], "; did you mean EUR?"), (["a", "b"], "; did you mean a or b?"),
-        (["a", "b", "c"], "; did you mean a, b or c?"),
-    ])
-    func didYouMean(names: [String], text: String) {
-        #expect(Suggestions.didYouMean(names) == text)
     }
 
     @Test("suggestions rank by edit distance, then by the longer shared start")

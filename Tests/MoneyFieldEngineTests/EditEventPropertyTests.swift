@@ -1,6 +1,5 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 

@@ -60,13 +60,13 @@ struct ExactDecimalTests {
         #expect(ExactDecimal(plain: "-0.05")! < ExactDecimal.zero)
     }
 
-    @Test("a sign set on zero by hand still compares and hashes as zero")
+    @Test("a sign given to zero is dropped: zero compares, hashes and prints as zero")
     func negativeZeroByHand() {
-        var zero = ExactDecimal.zero
-        zero.isNegative = true
+        let zero = ExactDecimal(isNegative: true, magnitude: [0, 0], scale: 2)
+        #expect(!zero.isNegative && zero.magnitude.isEmpty)
         #expect(zero == .zero)
         #expect(zero.hashValue == ExactDecimal.zero.hashValue)
-        #expect(zero.description == "0")
+        #expect(zero.description == "0.00")
     }
 
     @Test("rounding is half-even", arguments: [

@@ -1,5 +1,4 @@
 import MoneyFieldEngine
-@testable import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import MoneyFieldEngine
-@testable import MoneyFieldShell
 import MoneyFieldTestSupport
 import PropertyBased
 import Testing
@@ -32,7 +31,7 @@ struct FieldPropertyTests {
             case .key(let key): Scenario.script([key])
             case .locale(let id): "; locale \(id); "
             case .currency(let code, let round): "; currency \(code)\(round ? " --round" : ""); "
-            case .paste(let text): "; paste \(VisibleText.escaped(text)); "
+            case .paste(let text): "; paste \(visible(text)); "
             case .set(let text): "; set \(text); "
             }
         }
@@ -67,7 +66,7 @@ struct FieldPropertyTests {
         }
 
         static func script(_ keys: some Sequence<Key>) -> String {
-            KeyScript.text(for: Array(keys))
+            keyScript(Array(keys))
         }
 
         static func script(_ steps: some Sequence<Step>) -> String { steps.map(\.description).joined() }
@@ -546,10 +545,10 @@ struct FieldPropertyTests {
                     maxDigits: 30, allowsNegative: true, accounting: shown.accounting))
                 try reader.set(field.rendering.display)
                 if reader.amount != field.amount {
-                    return "set \(VisibleText.escaped(field.rendering.display)) read \(reader.amount), shown \(field.amount)"
+                    return "set \(visible(field.rendering.display)) read \(reader.amount), shown \(field.amount)"
                 }
             } catch {
-                return "set \(VisibleText.escaped(field.rendering.display)) failed: \(error.localizedDescription)"
+                return "set \(visible(field.rendering.display)) failed: \(error.localizedDescription)"
             }
         }
         return nil

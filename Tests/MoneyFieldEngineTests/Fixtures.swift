@@ -3,26 +3,6 @@ import MoneyFieldEngine
 import MoneyFieldTestSupport
 import Testing
 
-/// A fresh field; every setting as `new` takes it.
-func makeField(
-    _ locale: String = "en_US", _ currency: String = "USD", mode: EntryMode = .atm, decimals: Int? = nil,
-    maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
-    allowsNegative: Bool = false, accounting: Bool = false
-) throws -> MoneyField {
-    MoneyField(try FieldConfiguration(
-        locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting))
-}
-
-/// A field with `script` typed into it, every key expected to be taken.
-func makeField(typing script: String, _ locale: String = "en_US", _ currency: String = "USD",
-               mode: EntryMode = .atm, allowsNegative: Bool = false, accounting: Bool = false,
-               sourceLocation: SourceLocation = #_sourceLocation) throws -> MoneyField {
-    var field = try makeField(locale, currency, mode: mode, allowsNegative: allowsNegative, accounting: accounting)
-    typeAccepted(script, into: &field, sourceLocation: sourceLocation)
-    return field
-}
-
 /// Foundation's formatting of a plain amount, the SPEC's reference display.
 func foundationDisplay(_ plain: String, locale: String, currency: String, fractionDigits: Int,
                        accounting: Bool = false) -> String {

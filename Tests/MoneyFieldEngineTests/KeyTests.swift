@@ -1,5 +1,4 @@
 import MoneyFieldEngine
-@testable import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 
@@ -18,25 +17,6 @@ struct KeyTests {
     ] as [Character])
     func notDigits(character: Character) {
         #expect(Key(digit: character) == nil)
-    }
-
-    @Test("scripts parse digits and named keys in order")
-    func parseScript() throws {
-        let keys = try KeyScript.parse("12<bs><left><left>9<del><home><end><neg><clear>٣")
-        #expect(keys == [.digit(1), .digit(2), .backspace, .left, .left, .digit(9), .delete,
-                         .home, .end, .minus, .clear, .digit(3)])
-        #expect(try KeyScript.parse("") == [])
-        #expect(try KeyScript.parse(" 1 2 <BS> ") == [.digit(1), .digit(2), .backspace], "spaces are ignored, names any case")
-    }
-
-    @Test("bad scripts say what is wrong", arguments: [
-        ("12<up>", KeyScript.ParseError.unknownKey("up")),
-        ("1<bs", .unterminated("<bs")),
-        ("1x2", .notAKey("x")),
-        ("1.5", .notAKey(".")),
-    ])
-    func badScripts(script: String, error: KeyScript.ParseError) {
-        #expect(throws: error) { try KeyScript.parse(script) }
     }
 
     @Test("typing reports each refused key and goes on")
@@ -66,9 +46,4 @@ struct KeyTests {
         #expect(MarkedCaret.parse(marked) == nil)
     }
 
-    @Test("failure messages escape invisible characters and keep visible ones")
-    func escaping() {
-        #expect(VisibleText.escaped("1\u{202F}234,50\u{00A0}€") == "1\\u{202F}234,50\\u{00A0}€")
-        #expect(VisibleText.escaped("\u{1E951}") == "\u{1E951}")
-    }
 }

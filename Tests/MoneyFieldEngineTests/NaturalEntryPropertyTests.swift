@@ -1,6 +1,5 @@
 import Foundation
 import MoneyFieldEngine
-@testable import MoneyFieldShell
 import MoneyFieldTestSupport
 import PropertyBased
 import Testing
@@ -172,7 +171,7 @@ struct NaturalEntryPropertyTests {
         var steps: [Key]
         var sets: [Int: String]
 
-        var description: String { "new f --mode natural \(options); type \(KeyScript.text(for: steps))" }
+        var description: String { "new f --mode natural \(options); type \(keyScript(steps))" }
     }
 
     static func scenario(_ sequence: Int) -> Scenario? {
@@ -228,7 +227,7 @@ struct NaturalEntryPropertyTests {
         var field = MoneyField(scenario.configuration)
         var model = Model()
         for (index, key) in scenario.steps.enumerated() {
-            let at = "after step \(index) (\(KeyScript.text(for: Array(scenario.steps.prefix(index + 1)))))"
+            let at = "after step \(index) (\(keyScript(Array(scenario.steps.prefix(index + 1)))))"
             let before = field
             if let text = scenario.sets[index] {
                 let expected = model.setting(text, field.configuration)

@@ -130,3 +130,28 @@ import Testing
         #expect(field == before)
     }
 }
+
+/// Starting states written as the prompt draws them.
+@Suite struct MarkedStartingStateTests {
+    @Test(arguments: [
+        ("$1[2.3|]4", "en_US", "USD"), ("$[|12.34]", "en_US", "USD"), ("$0.0|5", "en_US", "USD"), ("$|0.00", "en_US", "USD"),
+        ("1.2[34|],50\u{A0}€", "de_DE", "EUR"), ("$1,23[4.0|]0", "en_US", "USD"),
+    ])
+    func aMarkedStateIsTheFieldItDraws(marked: String, locale: String, currency: String) throws {
+        let field = try MoneyField(marked: marked, FieldConfiguration(locale: locale, currency: currency))
+        #expect(field.marked == marked)
+    }
+
+    @Test func aSelectionKeepsItsAnchorAtTheOtherEnd() throws {
+        var field = try MoneyField(marked: "$1[2.3|]4", FieldConfiguration())
+        try field.press(.selectLeft)
+        #expect(field.marked == "$1[2|].34")
+        try field.press(.digit(9))
+        #expect(field.marked == "$19|.34")
+    }
+
+    @Test(arguments: ["$12.34", "$1|2|.34", "$1|2.3", "$1[2.34|"])
+    func aMarkingThatDrawsNoStateIsAnError(marked: String) {
+        #expect(throws: (any Error).self) { try MoneyField(marked: marked, FieldConfiguration()) }
+    }
+}

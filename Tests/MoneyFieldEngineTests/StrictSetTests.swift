@@ -1,6 +1,5 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 
@@ -46,8 +45,8 @@ import Testing
                 guard (try? field.set(amount)) != nil else { continue }
                 let shown = field
                 var again = MoneyField(configuration)
-                do { try again.set(shown.display) } catch { failures.append("\(locale) \(VisibleText.escaped(shown.display)): \(error)"); continue }
-                if again.value != shown.value { failures.append("\(locale) \(VisibleText.escaped(shown.display)) read as \(again.value)") }
+                do { try again.set(shown.display) } catch { failures.append("\(locale) \(visible(shown.display)): \(error)"); continue }
+                if again.value != shown.value { failures.append("\(locale) \(visible(shown.display)) read as \(again.value)") }
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")

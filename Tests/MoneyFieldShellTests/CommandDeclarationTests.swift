@@ -3,6 +3,9 @@ import MoneyFieldEngine
 import MoneyFieldTestSupport
 @testable import MoneyFieldShell
 import Testing
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// Every command is declared once, whole: usage, summary, help, what completion offers for each
 /// argument; the README's list and `help` say the same.

@@ -3,6 +3,9 @@ import MoneyFieldEngine
 import MoneyFieldTestSupport
 @testable import MoneyFieldShell
 import Testing
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// A line is read once into a typed `Invocation`; what a recording writes of it reads back the
 /// same; `new`'s options are one table whatever reads them.
@@ -102,14 +105,6 @@ import Testing
         #expect(session.handle("type ٧\u{066B}٥").lines.last?.text.contains("\u{066B}٥") == true)
         _ = session.handle("new w --mode whole")
         #expect(session.handle("type 1,000").text.hasPrefix("error: cannot type \",\" in whole mode"))
-    }
-
-    /// `moneyfield --locale ja_JP` starts as `new amount --locale ja_JP` would: in yen.
-    @Test func theCommandLinesLocaleMeansWhatNewsDoes() throws {
-        let outcome = try BuiltProgram.run(["--locale", "ja_JP", "-c", "show; new x --locale ja_JP"])
-        #expect(outcome.stdout == "amount: ¥0|\nx: ¥0|\n", "\(outcome.stderr)")
-        let mixed = try BuiltProgram.run(["--locale", "de_DE", "--currency", "USD", "-c", "show"])
-        #expect(mixed.stdout == "amount: 0,00|\u{A0}$\n")
     }
 
     /// A recording made in a session whose starting field is not en_US/USD replays a bare `new`

@@ -2,6 +2,9 @@ import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
 import Testing
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// Tab completion, as the prompt offers it: the text before the cursor in, candidates out.
 @Suite struct CompletionTests {

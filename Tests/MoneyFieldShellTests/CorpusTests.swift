@@ -2,6 +2,9 @@ import Foundation
 import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// Every script under `scripts/` replays clean: one test case per file, so a broken one fails by name.
 @Suite struct CorpusTests {

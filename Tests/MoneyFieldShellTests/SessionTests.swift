@@ -2,6 +2,9 @@ import Foundation
 import MoneyFieldEngine
 import Testing
 @testable import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// Runs lines in a fresh session and returns every printed line.
 func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) throws -> [String] {

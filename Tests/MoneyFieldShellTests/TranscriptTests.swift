@@ -2,6 +2,9 @@ import Foundation
 import MoneyFieldTestSupport
 import Testing
 @testable import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 @Suite struct TranscriptFormatTests {
     @Test func readsCommandsExpectationsAndComments() throws {

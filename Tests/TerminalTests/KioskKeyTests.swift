@@ -2,6 +2,8 @@ import MoneyFieldEngine
 import MoneyFieldShell
 import Testing
 @testable import moneyfield
+import MoneyFieldIO
+import MoneyFieldScripts
 
 /// Bytes from a terminal into keys: every sequence xterm, VT100 and tmux send for the keys the
 /// kiosk knows, and what `KeyTable` makes of them.

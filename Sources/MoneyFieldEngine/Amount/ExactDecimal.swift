@@ -3,11 +3,16 @@
 /// `magnitude` holds digit values 0…9 (not ASCII) with no leading zeros; empty means zero.
 /// The value is `magnitude × 10^-scale`.
 public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
-    public var isNegative: Bool
-    public var magnitude: [UInt8]
-    public var scale: Int
+    // Read-only outside: a magnitude with a leading zero or a digit over 9, or a negative zero,
+    // would compare and print wrong.
+    public private(set) var isNegative: Bool
+    public private(set) var magnitude: [UInt8]
+    public private(set) var scale: Int
 
-    public init(isNegative: Bool = false, magnitude: [UInt8], scale: Int) {
+    /// Digit values 0…9; leading zeros are dropped and zero is never negative. Only the package
+    /// builds amounts from digit values: apps read them from text (`init?(plain:)`).
+    package init(isNegative: Bool = false, magnitude: [UInt8], scale: Int) {
+        assert(magnitude.allSatisfy { $0 <= 9 }, "digit values are 0…9")
         let trimmed = magnitude.drop { $0 == 0 }
         self.magnitude = Array(trimmed)
         self.scale = scale

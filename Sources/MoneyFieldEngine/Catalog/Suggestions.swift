@@ -1,7 +1,7 @@
 /// Picks the closest known names to a mistyped one, for "did you mean …?" messages.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to `limit` candidates, nearest first, close enough to look like a typo of `input`.
-    public static func closest(to input: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to input: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let needle = Array(input.lowercased().unicodeScalars)
         let allowed = max(1, needle.count / 3)
         var scored: [(distance: Int, sharedPrefix: Int, slip: Int, name: String)] = []
@@ -61,14 +61,5 @@ public enum Suggestions {
         }
         guard let a = position(lhs), let b = position(rhs) else { return false }
         return abs(a.row - b.row) <= 1 && abs(a.column - b.column) <= 1 && (a.row, a.column) != (b.row, b.column)
-    }
-
-    /// "; did you mean X or Y?" or "" when nothing is close.
-    public static func didYouMean(_ names: [String]) -> String {
-        switch names.count {
-        case 0: ""
-        case 1: "; did you mean \(names[0])?"
-        default: "; did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
-        }
     }
 }

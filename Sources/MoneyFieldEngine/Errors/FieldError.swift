@@ -37,7 +37,7 @@ public enum FieldError: Error, Equatable, Sendable {
     case negativeNotAllowed(String)
     /// A numeric setting outside what a field supports.
     case settingOutOfRange(FieldSetting, value: Int, allowed: ClosedRange<Int>)
-    /// `--max`/`--min` given as something other than a plain amount.
+    /// A maximum or minimum given as something other than a plain amount.
     case unreadableLimit(FieldSetting, String)
     case minimumAboveMaximum(minimum: String, maximum: String)
     /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.

@@ -6,7 +6,7 @@ extension FieldConfiguration {
         ExactDecimal(magnitude: Array(repeating: 9, count: maxDigits), scale: shownFractionDigits)
     }
 
-    /// Throws unless some amount the field can show lies within `--min…--max`.
+    /// Throws unless some amount the field can show lies within the minimum and maximum.
     func checkLimitsHoldAnAmount() throws(FieldError) {
         guard minimum != nil || maximum != nil else { return }
         let scale = shownFractionDigits

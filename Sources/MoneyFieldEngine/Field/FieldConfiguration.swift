@@ -26,7 +26,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     /// An upper-case ISO 4217 code.
     public internal(set) var currency: String
     public let mode: EntryMode
-    /// `--decimals`: replaces the currency's own fraction digits.
+    /// Replaces the currency's own fraction digits.
     public let decimalsOverride: Int?
     public let maxDigits: Int
     public let maximum: ExactDecimal?

@@ -45,11 +45,18 @@ public enum Key: Sendable, Equatable, Hashable {
         .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll,
     ]
 
-    /// The keys natural mode handles itself, since they change its units (digits and the point).
-    var editsNaturalUnits: Bool {
+    /// What the key does to natural mode's units (digits and the point), or nil for the keys
+    /// that work as in the other modes. Exhaustive: a new key must say which it is.
+    var unitEdit: UnitEdit? {
         switch self {
-        case .digit, .backspace, .delete, .doubleZero, .tripleZero, .decimal, .enter: true
-        default: false
+        case .digit(let value): .digit(value)
+        case .doubleZero: .zeros(2)
+        case .tripleZero: .zeros(3)
+        case .decimal: .decimal
+        case .backspace: .backspace
+        case .delete: .delete
+        case .enter: .enter
+        case .left, .right, .home, .end, .minus, .clear, .plus, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: nil
         }
     }
 
@@ -60,4 +67,14 @@ public enum Key: Sendable, Equatable, Hashable {
         default: false
         }
     }
+}
+
+/// The keys that change natural mode's units, as their own type so its switch is exhaustive.
+enum UnitEdit: Equatable {
+    case digit(UInt8)
+    case zeros(Int)
+    case decimal
+    case backspace
+    case delete
+    case enter
 }

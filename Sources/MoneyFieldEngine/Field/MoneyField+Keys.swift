@@ -12,19 +12,23 @@ extension MoneyField {
 
     /// Applies `key`; on a rejection nothing changes.
     public mutating func press(_ key: Key) throws(Rejection) {
-        if setup.isNatural && key.editsNaturalUnits {
-            try pressNatural(key)
+        if setup.isNatural, let edit = key.unitEdit {
+            try pressNatural(edit)
             return
         }
-        // The keys of the seeds' fields with no selection: the fast path every keystroke takes.
-        if state.selectionAnchor != nil || key.needsSelectionPath {
+        if state.selectionAnchor != nil {
             try pressWithSelection(key)
             return
         }
         let slots = slotCount
         let caret = state.caretSlotsFromEnd
         var next = state
+        // The keys of the seeds' fields with no selection are the fast path every keystroke takes;
+        // the rest go the selection path. No default: a new key fails to compile until it is placed.
         switch key {
+        case .doubleZero, .tripleZero, .plus, .decimal, .enter, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
+            try pressWithSelection(key)
+            return
         case .digit(let value):
             guard value <= 9 else { throw .notADigit(value) }
             next.digitBuffer = Self.edited(state.digitBuffer, slots: slots, inserting: value, at: slots - caret)
@@ -59,8 +63,6 @@ extension MoneyField {
             state = FieldState()
             rerender()
             return
-        default:
-            preconditionFailure("\(key) takes the selection path")
         }
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         next.caretSlotsFromEnd = min(max(next.caretSlotsFromEnd, 0), setup.caretStops(in: next))
@@ -104,7 +106,7 @@ extension MoneyField {
 
     /// Why `candidate` breaks a limit that `current` did not break as badly, if it does.
     ///
-    /// Moving toward the allowed range is always fine, so a field with `--min 10` can still be
+    /// Moving toward the allowed range is always fine, so a field with a minimum of 10 can still be
     /// typed into from zero; moving further outside it is refused.
     func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
         // Read through `setup` in place: a local copy of the configuration would retain its strings.

@@ -84,7 +84,7 @@ extension MoneyField {
         }
     }
 
-    mutating func pressNatural(_ key: Key) throws(Rejection) {
+    mutating func pressNatural(_ key: UnitEdit) throws(Rejection) {
         // An empty field losing focus stays empty (and loses its selection).
         if key == .enter && isEmpty {
             moveCaret(to: state.caretSlotsFromEnd)
@@ -105,8 +105,8 @@ extension MoneyField {
         case .digit(let value):
             guard value <= 9 else { throw .notADigit(value) }
             units = units.replacing(insertion, with: CollectionOfOne(value))
-        case .doubleZero, .tripleZero:
-            units = units.replacing(insertion, with: repeatElement(0, count: key == .doubleZero ? 2 : 3))
+        case .zeros(let count):
+            units = units.replacing(insertion, with: repeatElement(0, count: count))
         case .decimal:
             if let point = units.firstIndex(of: Self.pointUnit) {
                 caret = end - point - 1
@@ -125,8 +125,6 @@ extension MoneyField {
         case .enter:
             units = settledUnits(units)
             caret = 0
-        default:
-            preconditionFailure("\(key) does not edit natural units")
         }
         let next = try naturalState(units: units, caret: caret)
         // Removing a padding zero ($0|.5) changes nothing: report it like the far left.

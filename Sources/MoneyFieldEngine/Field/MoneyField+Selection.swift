@@ -1,14 +1,5 @@
-/// Selection (SPEC §1 "Selection"), the keypad's `00`/`000`, `<plus>` and `<enter>`: keys off the
-/// seeds' fast path, so a field that never selects pays nothing for them.
-extension Key {
-    var needsSelectionPath: Bool {
-        switch self {
-        case .digit, .backspace, .delete, .left, .right, .home, .end, .minus, .clear: false
-        default: true
-        }
-    }
-}
-
+/// Selection, the keypad's `00`/`000`, `<plus>` and `<enter>`: keys off the seeds' fast path, so
+/// a field that never selects pays nothing for them.
 extension MoneyField {
     mutating func pressWithSelection(_ key: Key) throws(Rejection) {
         let slots = slotCount
@@ -52,7 +43,7 @@ extension MoneyField {
             }
         case .backspace where selected != nil, .delete where selected != nil:
             try replaceSelection(with: [])
-        default:
+        case .digit, .backspace, .delete, .left, .right, .home, .end, .clear:
             // Every other key acts as without a selection, which it collapses.
             var next = self
             next.state.selectionAnchor = nil

@@ -87,7 +87,7 @@ final class FieldSetup: Sendable {
         isNatural ? state.typedFraction ?? 0 : shownFractionDigits
     }
 
-    /// Digits `--max-digits` counts: the digit string's, in natural mode the amount's at `f` places.
+    /// Digits the digit limit counts: the digit string's, in natural mode the amount's at `f` places.
     @inline(__always)
     func limitedDigitCount(of state: FieldState) -> Int {
         guard isNatural, state.digitCount > 0 else { return state.digitCount }
@@ -129,7 +129,7 @@ public struct MoneyField: Sendable, Equatable {
         rendering = setup.render(state)
     }
 
-    /// `--empty-when-zero` with a positive zero: the display is empty, and value and minor units are none.
+    /// Empty when zero (`emptyWhenZero`) and a positive zero: the display is empty, and value and minor units are none.
     public var isEmpty: Bool {
         setup.configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative && state.typedFraction == nil
     }

@@ -96,7 +96,7 @@ public struct KeyPress: Equatable, Sendable {
     /// Written as keys (`type 12<bs>` or `12<bs>`), not as a key command (`bs 3`).
     public var isTyped: Bool { spelling == .type || spelling == .bare }
 
-    var scriptLine: String {
+    package var scriptLine: String {
         switch spelling {
         case .type: "type " + KeyScript.text(for: keys)
         case .bare: KeyScript.text(for: keys)

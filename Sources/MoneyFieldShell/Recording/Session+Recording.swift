@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldIO
 
 extension Session {
     /// Whether this run may write files: a person at the shell may, a script only with `--allow-write`.

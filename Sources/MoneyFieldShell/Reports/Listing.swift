@@ -1,3 +1,4 @@
+import MoneyFieldIO
 /// A listing (`fields`, `locales`, `currencies`): one table, printed as aligned columns or, with
 /// `--json`, as one line holding a JSON array of objects keyed as the columns are.
 struct Listing {

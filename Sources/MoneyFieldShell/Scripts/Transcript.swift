@@ -1,4 +1,5 @@
 import Foundation
+import MoneyFieldIO
 
 /// A session script: `> command` lines, each followed by its expected output; `#` lines are comments.
 public struct Transcript: Sendable, Equatable {

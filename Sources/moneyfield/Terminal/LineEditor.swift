@@ -1,6 +1,9 @@
 import CLibEdit
 import Foundation
 import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// The prompt line on libedit: emacs keys, history kept in a file, Tab completion.
 final class LineEditor {

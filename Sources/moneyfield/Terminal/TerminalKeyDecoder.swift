@@ -1,4 +1,7 @@
 import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
 
 /// What one key press at the terminal sent: a key the kiosk can name, or bytes it cannot.
 enum TerminalInput: Equatable {

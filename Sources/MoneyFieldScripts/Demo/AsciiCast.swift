@@ -1,0 +1,27 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// A demo plan as an asciicast v2 recording (what `asciinema play` and its web player read):
+/// a header line, then one `[time, "o", text]` event per screen, at the plan's own pace.
+public enum AsciiCast {
+    public static func text(of plan: DemoPlan, title: String, timestamp: Int) -> String {
+        let width = max(plan.width, 20), height = max(plan.height, 5)
+        var lines = ["{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(timestamp),"
+            + "\"title\":\(JSON.string(title)),\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}"]
+        var elapsed = 0
+        for frame in plan.frames {
+            lines.append("[\(seconds(elapsed)),\"o\",\(JSON.string(draw(frame)))]")
+            elapsed += frame.milliseconds
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The terminal output that shows a frame: home, clear, the lines, the cursor on the caret.
+    public static func draw(_ frame: DemoPlan.Frame) -> String {
+        "\u{1B}[H\u{1B}[2J" + frame.lines.joined(separator: "\r\n") + "\u{1B}[\(frame.cursorRow + 1);\(frame.cursorColumn + 1)H"
+    }
+
+    static func seconds(_ milliseconds: Int) -> String { String(format: "%.3f", Double(milliseconds) / 1000) }
+}

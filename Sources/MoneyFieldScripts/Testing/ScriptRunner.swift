@@ -1,0 +1,131 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// Replays scripts in fresh sessions and compares what they print with what they expect.
+public struct ScriptRunner: Sendable {
+    public var allowsWrite: Bool
+    public var locale: String
+    public var currency: String
+
+    public init(
+        allowsWrite: Bool = false, locale: String = LocaleCatalog.defaultIdentifier,
+        currency: String = CurrencyCatalog.defaultCode
+    ) {
+        self.allowsWrite = allowsWrite
+        self.locale = locale
+        self.currency = currency
+    }
+
+    /// One step whose output differed.
+    public struct Mismatch: Sendable, Equatable {
+        public let line: Int
+        public let command: String
+        public let expected: [String]
+        public let actual: [String]
+    }
+
+    /// How one script went.
+    public struct Report: Sendable {
+        public let path: String
+        public let mismatches: [Mismatch]
+        /// Set when the script could not be read or run at all.
+        public let error: ScriptError?
+        let transcript: Transcript?
+        let outputs: [[String]]
+        /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
+        public var quitEarlyAt: Int? = nil
+        public var duration: Duration = .zero
+
+        public var commandCount: Int { transcript?.steps.count ?? 0 }
+        /// The script with every expectation replaced by what was printed (for `--update`);
+        /// made only when asked for, so a plain replay never renders text.
+        public var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
+        public var originalText: String? { transcript?.text }
+        /// Whether `--update` would change the file.
+        public var needsUpdate: Bool { quitEarlyAt == nil && (transcript.map { $0.steps.map(\.expected) != outputs } ?? false) }
+
+        public var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
+        /// A script that read fine but holds no command: reported, never counted as a pass.
+        public var isEmpty: Bool { error == nil && commandCount == 0 }
+
+        /// Worth telling even when the script passed (a cut recording).
+        public var note: String? { transcript?.cutBlockNote.map { "\(path): \($0)" } }
+    }
+
+    /// Replays the script at `url`; `displayPath` names it in reports.
+    public func run(_ url: URL, displayPath: String) -> Report {
+        let transcript: Transcript
+        do { transcript = try Transcript(contentsOf: url, displayPath: displayPath) } catch {
+            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
+        }
+        return run(transcript, displayPath: displayPath, directory: url.deletingLastPathComponent())
+    }
+
+    /// Replays script bytes (standard input, `-`); relative paths in it resolve against `directory`.
+    public func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
+        let transcript: Transcript
+        do { transcript = try Transcript(bytes: bytes, path: displayPath) } catch {
+            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
+        }
+        return run(transcript, displayPath: displayPath, directory: directory)
+    }
+
+    func run(_ transcript: Transcript, displayPath: String, directory: URL) -> Report {
+        let started = ContinuousClock.now
+        let options = SessionOptions(
+            locale: locale, currency: currency, isScript: true, allowsWrite: allowsWrite, directory: directory)
+        let session: Session
+        do { session = try Session(options: options) } catch {
+            let failure = ScriptError.unreadable(path: displayPath, reason: error.words)
+            return Report(path: displayPath, mismatches: [], error: failure, transcript: nil, outputs: [])
+        }
+        var outputs: [[String]] = []
+        var mismatches: [Mismatch] = []
+        var quitAt: Int?
+        for step in transcript.steps {
+            var actual: [String] = []
+            if let quitAt {
+                actual = ["error: never ran: the script quit at line \(quitAt)"]
+            } else {
+                let result = session.handle(step.command)
+                actual = result.lines.map(\.text)
+                if result.quits { quitAt = step.line }
+            }
+            outputs.append(actual)
+            if actual != step.expected {
+                mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
+            }
+        }
+        let hasUnrunSteps = quitAt.map { line in transcript.steps.contains { $0.line > line } } ?? false
+        return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs,
+                      quitEarlyAt: hasUnrunSteps ? quitAt : nil, duration: ContinuousClock.now - started)
+    }
+
+    /// Every `*.session` below the given files and folders, sorted; a missing path is an error.
+    public static func scripts(in paths: [String], base: URL) throws(ScriptError) -> [(url: URL, display: String)] {
+        var found: [(url: URL, display: String)] = []
+        for path in paths {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                let error = FileError.describing(errno: errno, path: path)
+                throw .unreadable(path: path, reason: errno == ENOENT ? "no such file or folder" : error.reason)
+            }
+            if status.st_mode & S_IFMT != S_IFDIR {
+                found.append((url, path))
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+            var inFolder: [(URL, String)] = []
+            while let item = enumerator?.nextObject() as? URL {
+                guard item.pathExtension == "session" else { continue }
+                let relative = item.path.dropFirst(url.path.count).drop { $0 == "/" }
+                inFolder.append((item, (path.hasSuffix("/") ? path : path + "/") + relative))
+            }
+            found += inFolder.sorted { $0.1 < $1.1 }
+        }
+        return found
+    }
+}

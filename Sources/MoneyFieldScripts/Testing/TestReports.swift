@@ -1,0 +1,112 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// The renderings of a `TestRun`: for a person (text), for TAP consumers, for CI servers (JUnit).
+/// Lines are returned unescaped; the caller escapes them for a terminal.
+public enum TestReport {
+    /// Per failing script, its first mismatch and how many later steps also differ (`allMismatches`
+    /// shows them all); per updated script, the diff applied; then the failing files and the count.
+    public static func text(_ run: TestRun, allMismatches: Bool = false, dryRun: Bool = false) -> [String] {
+        var lines: [String] = []
+        for entry in run.entries {
+            if let note = entry.report.note { lines.append("note: " + note) }
+            switch entry.verdict {
+            case .passed: break
+            case .error(let message): lines.append("error: " + message)
+            case .updated:
+                let count = entry.changes.count
+                lines.append("\(dryRun ? "would update" : "updated") \(entry.path) (\(count) step\(count == 1 ? "" : "s")):")
+                for change in entry.changes { lines += MismatchReport.lines(for: change, path: entry.path).map { "  " + $0 } }
+            case .failed:
+                let mismatches = entry.report.mismatches
+                let shown = allMismatches ? mismatches : Array(mismatches.prefix(1))
+                for mismatch in shown { lines += MismatchReport.lines(for: mismatch, path: entry.path) }
+                if mismatches.count > shown.count {
+                    let more = mismatches.count - shown.count
+                    lines.append("  … and \(more) later step\(more == 1 ? "" : "s") also differ\(more == 1 ? "s" : "") (often from this one; --all-mismatches shows them)")
+                }
+            }
+        }
+        if run.entries.contains(where: { $0.verdict == .failed }) {
+            lines.append("(- expected, + actual; moneyfield test --update rewrites expectations)")
+        }
+        if !run.failingPaths.isEmpty {
+            lines.append("failed:")
+            lines += run.failingPaths.map { "  " + $0 }
+        }
+        let changed = run.entries.filter { $0.verdict == .updated }.count
+        if dryRun && changed > 0 { lines.append("\(changed) script\(changed == 1 ? "" : "s") would be updated; run again without --dry-run to write") }
+        lines.append("\(run.passedCount) passed, \(run.failedCount) failed")
+        return lines
+    }
+
+    /// TAP version 13: a test point per script, a YAML block with the first mismatch on failure.
+    public static func tap(_ run: TestRun) -> [String] {
+        var lines = ["TAP version 13", "1..\(run.entries.count)"]
+        for (number, entry) in run.entries.enumerated() {
+            let name = entry.path.replacingOccurrences(of: "#", with: "\\#")
+            guard entry.failed else {
+                lines.append("ok \(number + 1) - \(name)")
+                continue
+            }
+            lines.append("not ok \(number + 1) - \(name)")
+            lines.append("  ---")
+            switch entry.verdict {
+            case .error(let message):
+                lines.append("  message: \(yamlQuoted(message))")
+            default:
+                let mismatches = entry.report.mismatches
+                let first = mismatches[0]
+                lines.append("  message: \(yamlQuoted("output differs at \(entry.path):\(first.line) (\(mismatches.count) step\(mismatches.count == 1 ? " differs" : "s differ"))"))")
+                lines.append("  at: \(yamlQuoted("\(entry.path):\(first.line)"))")
+                lines.append("  command: \(yamlQuoted(first.command))")
+                lines.append("  diff: |")
+                lines += MismatchReport.diffLines(expected: first.expected, actual: first.actual).map { "    " + $0 }
+            }
+            lines.append("  ...")
+        }
+        return lines
+    }
+
+    /// JUnit XML as CI servers read it: one `testcase` per script, a `failure` (file:line and the
+    /// diff) or an `error` on those that did not pass.
+    public static func junit(_ run: TestRun) -> String {
+        let failures = run.entries.filter { $0.verdict == .failed }.count
+        let errors = run.failedCount - failures
+        let seconds = run.entries.reduce(0.0) { $0 + $1.report.duration.seconds }
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="moneyfield" tests="\(run.entries.count)" failures="\(failures)" errors="\(errors)" time="\(format(seconds))">
+            <testsuite name="moneyfield test" tests="\(run.entries.count)" failures="\(failures)" errors="\(errors)" time="\(format(seconds))">
+
+            """
+        for entry in run.entries {
+            let attributes = "classname=\"moneyfield\" name=\(XML.attribute(entry.path)) file=\(XML.attribute(entry.path)) time=\"\(format(entry.report.duration.seconds))\""
+            switch entry.verdict {
+            case .passed, .updated:
+                xml += "  <testcase \(attributes)/>\n"
+            case .error(let message):
+                xml += "  <testcase \(attributes)>\n    <error message=\(XML.attribute(message))/>\n  </testcase>\n"
+            case .failed:
+                let mismatches = entry.report.mismatches
+                let message = "\(entry.path):\(mismatches[0].line): output differs (\(mismatches.count) step\(mismatches.count == 1 ? "" : "s"))"
+                let body = mismatches.flatMap { MismatchReport.lines(for: $0, path: entry.path) }.joined(separator: "\n")
+                xml += "  <testcase \(attributes)>\n    <failure message=\(XML.attribute(message)) type=\"mismatch\">\(XML.text(body))</failure>\n  </testcase>\n"
+            }
+        }
+        return xml + "</testsuite>\n</testsuites>\n"
+    }
+
+    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+
+    static func yamlQuoted(_ text: String) -> String {
+        "\"" + VisibleText.escaped(text, .terminalUnsafe).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// What `moneyfield test` found, one entry per script, before any report is written: the text
+/// report, TAP and JUnit are three renderings of this one result.
+public struct TestRun: Sendable {
+    public enum Verdict: Sendable, Equatable {
+        case passed
+        /// `--update` rewrote the expectations (or would have, with `--dry-run`).
+        case updated
+        case failed
+        /// The script could not be read, holds no command, or could not be updated.
+        case error(String)
+    }
+
+    public struct Entry: Sendable {
+        public let report: ScriptRunner.Report
+        public let verdict: Verdict
+        /// The diff `--update` applied (or would apply), per changed step.
+        public let changes: [ScriptRunner.Mismatch]
+
+        public var path: String { report.path }
+        public var failed: Bool {
+            switch verdict {
+            case .passed, .updated: false
+            case .failed, .error: true
+            }
+        }
+    }
+
+    public var entries: [Entry]
+
+    public var failedCount: Int { entries.filter(\.failed).count }
+    public var passedCount: Int { entries.count - failedCount }
+    public var failingPaths: [String] { entries.filter(\.failed).map(\.path) }
+
+    /// Judges each report; with `update`, changed scripts are written through `write` (unless `dryRun`).
+    public init(
+        reports: [ScriptRunner.Report], update: Bool = false, dryRun: Bool = false,
+        write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
+    ) {
+        entries = reports.map { report in
+            if let error = report.error { return Entry(report: report, verdict: .error(error.errorDescription ?? "\(error)"), changes: []) }
+            if report.isEmpty {
+                return Entry(report: report, verdict: .error("\(report.path): holds no command (lines starting \"> \"); nothing to test"), changes: [])
+            }
+            guard update else { return Entry(report: report, verdict: report.passed ? .passed : .failed, changes: []) }
+            if let quitLine = report.quitEarlyAt {
+                return Entry(report: report, verdict: .error(
+                    "\(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)"), changes: [])
+            }
+            guard report.needsUpdate, let text = report.updatedText else { return Entry(report: report, verdict: .passed, changes: []) }
+            if !dryRun {
+                do throws(FileError) { try write(report, text) } catch {
+                    return Entry(report: report, verdict: .error("cannot update \(error.message)"), changes: [])
+                }
+            }
+            return Entry(report: report, verdict: .updated, changes: report.mismatches)
+        }
+    }
+}
+
+/// Which of N disjoint parts a script belongs to: by a stable hash of its path, so adding or
+/// removing a script never moves the others between machines.
+public struct Shard: Sendable, Equatable {
+    public let index: Int
+    public let count: Int
+
+    /// `I/N`, 1 ≤ I ≤ N.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    public func contains(_ path: String) -> Bool {
+        // FNV-1a: the same on every machine and every run, unlike Hasher.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(count)) == index - 1
+    }
+}

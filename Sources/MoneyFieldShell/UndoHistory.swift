@@ -1,0 +1,33 @@
+import MoneyFieldEngine
+
+/// Bounded undo and redo stacks of whole snapshots.
+public struct UndoHistory<Snapshot: Sendable>: Sendable {
+    private var past: [Snapshot] = []
+    private var future: [Snapshot] = []
+    public let limit: Int
+
+    /// Keeps at most `limit` snapshots to undo; a limit below zero keeps none, like zero.
+    public init(limit: Int = 1000) { self.limit = max(0, limit) }
+
+    public var canUndo: Bool { !past.isEmpty }
+    public var canRedo: Bool { !future.isEmpty }
+
+    /// Remembers the state before a change; a new change forgets what could be redone.
+    public mutating func record(_ before: Snapshot) {
+        past.append(before)
+        if past.count > limit { past.removeFirst(past.count - limit) }
+        future.removeAll()
+    }
+
+    public mutating func undo(from current: Snapshot) throws(FieldError) -> Snapshot {
+        guard let previous = past.popLast() else { throw .nothingToUndo }
+        future.append(current)
+        return previous
+    }
+
+    public mutating func redo(from current: Snapshot) throws(FieldError) -> Snapshot {
+        guard let next = future.popLast() else { throw .nothingToRedo }
+        past.append(current)
+        return next
+    }
+}

@@ -1,0 +1,73 @@
+import MoneyFieldEngine
+import Testing
+
+/// A fresh field; every setting as `new` takes it.
+public func makeField(
+    _ locale: String = "en_US", _ currency: String = "USD", mode: EntryMode = .atm, decimals: Int? = nil,
+    maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
+    allowsNegative: Bool = false, accounting: Bool = false
+) throws -> MoneyField {
+    MoneyField(try FieldConfiguration(
+        locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
+        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting))
+}
+
+/// A field with `script` typed into it, every key expected to be taken.
+public func makeField(typing script: String, _ locale: String = "en_US", _ currency: String = "USD",
+               mode: EntryMode = .atm, allowsNegative: Bool = false, accounting: Bool = false,
+               sourceLocation: SourceLocation = #_sourceLocation) throws -> MoneyField {
+    var field = try makeField(locale, currency, mode: mode, allowsNegative: allowsNegative, accounting: accounting)
+    typeAccepted(script, into: &field, sourceLocation: sourceLocation)
+    return field
+}
+
+/// Why a marked starting state cannot be made.
+public struct UnmarkableState: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension MoneyField {
+    /// A field in the state `marked` draws, as the prompt writes it: `$1[2.3|]4` is $123.45 with
+    /// the caret before `.4` and the digits `23` selected, the anchor at the other end.
+    public init(marked: String, _ configuration: FieldConfiguration) throws {
+        var display = ""
+        var caret: Int?
+        var open: Int?
+        var close: Int?
+        for character in marked {
+            let offset = display.utf16.count
+            switch character {
+            case "|":
+                guard caret == nil else { throw UnmarkableState(description: "\(marked): one | only") }
+                caret = offset
+            case "[": open = offset
+            case "]": close = offset
+            default: display.append(character)
+            }
+        }
+        guard let caret, (open == nil) == (close == nil) else {
+            throw UnmarkableState(description: "\(marked): one | and, for a selection, both [ and ]")
+        }
+        var field = MoneyField(configuration)
+        if !display.isEmpty, display != field.display { try field.set(display) }
+        guard field.display == display else { throw UnmarkableState(description: "\(marked): the field shows \(field.display)") }
+        func slot(_ offset: Int) throws -> Int {
+            let slot = field.caretSlot(nearestUTF16Offset: offset)
+            guard field.caretOffset(forSlot: slot) == offset else {
+                throw UnmarkableState(description: "\(marked): no caret stop at UTF-16 offset \(offset)")
+            }
+            return slot
+        }
+        let target = try slot(caret)
+        if let open, let close {
+            let anchor = try slot(caret == open ? close : open)
+            try field.tap(atUTF16Offset: field.caretOffset(forSlot: anchor))
+            while field.state.caretSlotsFromEnd != target {
+                try field.press(field.state.caretSlotsFromEnd < target ? .selectLeft : .selectRight)
+            }
+        } else {
+            try field.tap(atUTF16Offset: caret)
+        }
+        self = field
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MoneyFieldIO
+import MoneyFieldScripts
+
+/// Plays a demo plan on the terminal's alternate screen, with keys to go on, back, pause and quit.
+struct DemoPlayer {
+    let plan: DemoPlan
+    let waitsAfterEachStep: Bool
+
+    enum Action { case next, back, pause, quit }
+
+    func play() {
+        guard RawTerminal.enter() else { return }
+        defer { RawTerminal.restore() }
+        var index = 0
+        var paused = false
+        while index < plan.frames.count {
+            let frame = plan.frames[index]
+            draw(frame, paused: paused)
+            let waitsForKey = paused || (waitsAfterEachStep && frame.isResult) || index == plan.frames.count - 1
+            switch wait(milliseconds: waitsForKey ? nil : frame.milliseconds) {
+            case nil: index += 1
+            case .next?:
+                paused = false
+                index += 1
+            case .pause?: paused.toggle()
+            case .quit?: return
+            case .back?:
+                // The result of the step before this one, held until a key.
+                let current = frame.isResult ? frame.step : frame.step - 1
+                if let earlier = plan.frames.lastIndex(where: { $0.isResult && $0.step < current }) { index = earlier }
+                paused = true
+            }
+        }
+    }
+
+    /// Waits for a key, at most `milliseconds` (nil: until one comes); nil when the time ran out.
+    private func wait(milliseconds: Int?) -> Action? {
+        let deadline = milliseconds.map { Date().addingTimeInterval(Double($0) / 1000) }
+        var pending: [UInt8] = []
+        while true {
+            if RawTerminal.takeEvents().interrupted { return .quit }
+            let left = deadline.map { Int32(max(0, $0.timeIntervalSinceNow * 1000)) }
+            if let left, left == 0, pending.isEmpty { return nil }
+            switch KioskMode.read(waitingAtMost: pending.isEmpty ? left : 50) {
+            case .bytes(let bytes): pending += bytes
+            case .quiet:
+                if pending.isEmpty { return nil }
+            case .interrupted: continue
+            case .closed: return .quit
+            }
+            while let (input, length) = TerminalKeyDecoder.decode(pending[...], final: true) {
+                pending.removeFirst(length)
+                guard case .key(let key) = input else { continue }
+                switch key {
+                case .enter, .right, .character("n"), .character("l"): return .next
+                case .left, .character("b"), .character("h"): return .back
+                case .character("p"), .character(" "): return .pause
+                case .character("q"), .escape, .control("c"), .control("d"): return .quit
+                default: continue
+                }
+            }
+        }
+    }
+
+    private func draw(_ frame: DemoPlan.Frame, paused: Bool) {
+        let footer = "step \(frame.step + 1)/\(plan.stepCount)\(paused ? " · paused" : "") · Enter next · ← back · p pause · q quit"
+        var screen = AsciiCast.draw(DemoPlan.Frame(lines: frame.lines + [""] + ["\u{1B}[2m" + footer + "\u{1B}[0m"],
+                                                   cursorRow: frame.cursorRow, cursorColumn: frame.cursorColumn,
+                                                   milliseconds: 0, step: frame.step, isResult: frame.isResult))
+        screen = screen.replacingOccurrences(of: "\r\n", with: "\u{1B}[K\r\n")
+        Output.write(screen)
+    }
+}

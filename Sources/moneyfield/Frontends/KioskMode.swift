@@ -1,0 +1,202 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
+
+/// The active field drawn as a kiosk screen, edited key by key until Enter or Esc.
+///
+/// Bytes become `KeyboardKey`s (`TerminalKeyDecoder`), `KeyTable` says which field key each
+/// presses, and the session handles it as a typed key press, with undo and recording, as `type` would.
+struct KioskMode {
+    let session: Session
+    let console: Console
+
+    /// Every kiosk key from the key table, how to leave first: a hint cut short still says it.
+    static let hintItems: [String] = ["Enter or Esc: done", "digits type"]
+        + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
+
+    /// The hint flowed into at most `lines` lines of `width` cells; what does not fit ends in `…`.
+    static func hint(width: Int, lines: Int = 2) -> [String] {
+        var result: [String] = [""]
+        for item in hintItems {
+            let joined = result[result.count - 1].isEmpty ? item : result[result.count - 1] + " · " + item
+            if TerminalWidth.of(joined) <= width {
+                result[result.count - 1] = joined
+            } else if result.count < lines {
+                result.append(item)
+            } else {
+                result[result.count - 1] = TerminalWidth.cut(joined, to: width)
+                break
+            }
+        }
+        return result.map { TerminalWidth.cut($0, to: width) }
+    }
+
+    /// Runs until the person leaves; prints the final `NAME: DISPLAY` line.
+    func run() {
+        guard RawTerminal.enter() else {
+            console.write(CommandResult(lines: [.error("kiosk needs the terminal, and standard input is not one")]))
+            return
+        }
+        var message: OutputLine?
+        var pending: [UInt8] = []
+        var redraw = true
+        reading: while true {
+            let events = RawTerminal.takeEvents()
+            if events.interrupted { break }
+            redraw = redraw || events.resized || events.continued
+            // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
+            while let (key, length) = TerminalKeyDecoder.decode(pending[...], final: false) {
+                pending.removeFirst(length)
+                let leave: Bool
+                (leave, message) = press(key, message: message)
+                if leave { break reading }
+                redraw = true
+            }
+            if redraw { draw(message: message) }
+            redraw = false
+
+            switch Self.read(waitingAtMost: pending.isEmpty ? nil : 50) {
+            case .bytes(let bytes):
+                pending += bytes
+            case .quiet:
+                // Nothing followed: what is pending is all there is (a lone Esc is Esc).
+                if let (key, length) = TerminalKeyDecoder.decode(pending[...], final: true) {
+                    pending.removeFirst(length)
+                    let leave: Bool
+                    (leave, message) = press(key, message: message)
+                    if leave { break reading }
+                    redraw = true
+                }
+            case .interrupted:
+                continue
+            case .closed:
+                break reading
+            }
+        }
+        RawTerminal.restore()
+        if let line = session.activeFieldLine { console.write(CommandResult(lines: [line])) }
+    }
+
+    /// Acts on one key: whether to leave, and the line to show under the box.
+    private func press(_ input: TerminalInput, message: OutputLine?) -> (leave: Bool, message: OutputLine?) {
+        guard case .key(let keyboardKey) = input else {
+            bell()
+            return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
+        }
+        if let key = KeyTable.key(forKiosk: keyboardKey) {
+            let result = session.handle(.press(KeyPress([key])))
+            if result.rangBell { bell() }
+            // The field line is the box itself; only a refusal or an error is worth a line.
+            return (false, result.lines.last { $0.kind == .rejected || $0.kind == .error })
+        }
+        switch keyboardKey {
+        case .enter, .escape, .control("c"), .control("d"):
+            return (true, nil)
+        case .tab, .backTab:
+            // A form: Tab and Shift-Tab move between the fields, recorded as `use NAME`.
+            let names = session.fields.map(\.name)
+            guard names.count > 1, let active = session.activeName, let index = names.firstIndex(of: active) else {
+                bell()
+                return (false, OutputLine(.rejected, "one field only: Tab moves between fields (make more with new)"))
+            }
+            let next = names[(index + (keyboardKey == .tab ? 1 : names.count - 1)) % names.count]
+            _ = session.handle(.use(next))
+            return (false, nil)
+        case .control("z"):
+            RawTerminal.suspend()
+            return (false, message)
+        case .control("l"):
+            return (false, message)
+        case .character(let character):
+            bell()
+            return (false, OutputLine(.rejected, "\"\(VisibleText.escaped(String(character)))\" is not a kiosk key (see below)"))
+        default:
+            bell()
+            return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
+        }
+    }
+
+    enum ReadResult {
+        case bytes(ArraySlice<UInt8>)
+        case quiet
+        case interrupted
+        case closed
+    }
+
+    /// Bytes from the terminal, waiting for them without limit or at most `milliseconds`.
+    static func read(waitingAtMost milliseconds: Int32?) -> ReadResult {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds ?? -1)
+        if ready < 0 { return errno == EINTR ? .interrupted : .closed }
+        if ready == 0 { return .quiet }
+        var chunk = [UInt8](repeating: 0, count: 256)
+        let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 { return errno == EINTR ? .interrupted : .closed }
+        return count == 0 ? .closed : .bytes(chunk[..<count])
+    }
+
+    private func bell() {
+        Output.write("\u{7}")
+    }
+
+    /// The box from the top of the screen, the real cursor at the caret. With many fields the
+    /// list above the box scrolls to keep the active one in view; the box never moves off screen.
+    private func draw(message: OutputLine?) {
+        guard let view = session.activeView else { return }
+        let size = TerminalSize.current()
+        let drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: console.useColor ? .reverseVideo : .brackets)
+        let margin = "  "
+        let room = max(10, size.columns - margin.count)
+        let hint = Self.hint(width: room)
+        var screen = "\u{1B}[H"
+        let isForm = session.fields.count > 1
+        // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
+        // form its Tab line and a blank; the list needs at least the active field's line.
+        let fixedRows = 1 + drawing.lines.count + 2 + hint.count + (isForm ? 2 : 0)
+        let needed = (columns: TerminalWidth.of(drawing.lines[0]) + margin.count, rows: fixedRows + (isForm ? 1 : 0))
+        // Too small for the box: say what it needs rather than draw a wrapped box with the cursor astray.
+        if size.columns < needed.columns || size.rows < needed.rows {
+            let text = TerminalWidth.cut("kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc.", to: max(1, size.columns))
+            Output.write(screen + text + "\u{1B}[K\u{1B}[J")
+            return
+        }
+        // A form: every field on a line, the active one marked, as many as fit around it.
+        var form: [String] = []
+        if isForm {
+            let names = session.fields.map(\.name)
+            let active = names.firstIndex(of: view.name) ?? 0
+            let window = Self.window(count: names.count, around: active, rows: size.rows - fixedRows)
+            form = window.map { index in
+                guard let index else { return "  …" }
+                let entry = session.fields[index]
+                return TerminalWidth.cut((index == active ? "▸ " : "  ") + entry.name + ": " + entry.field.display, to: room)
+            }.map { margin + $0 } + ["\(margin)Tab / Shift-Tab: next / previous field", ""]
+        }
+        var rows = [""] + form + drawing.lines.map { margin + $0 } + [""]
+        // Lines under the box are cut to the width: a wrapped line would push nothing, but one
+        // that wraps above the cursor would move the caret's row.
+        rows.append(message.map { margin + console.styled(OutputLine($0.kind, TerminalWidth.cut($0.text, to: room))) } ?? "")
+        rows += hint.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
+        screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+        screen += "\u{1B}[J"
+        // Rows and columns count from 1 in the cursor position sequence.
+        screen += "\u{1B}[\(1 + 1 + form.count + drawing.caretRow);\(margin.count + drawing.caretColumn + 1)H"
+        Output.write(screen)
+    }
+
+    /// Which of `count` lines to show in `rows` rows so that line `active` is among them: nil
+    /// stands for a `…` line in place of those left out above or below.
+    static func window(count: Int, around active: Int, rows: Int) -> [Int?] {
+        guard count > rows else { return Array(0..<count) }
+        guard rows >= 3 else { return [active] }
+        let shown = rows - 2
+        let first = min(max(0, active - shown / 2), count - shown)
+        var lines: [Int?] = Array(first..<(first + shown))
+        if first > 0 { lines.insert(nil, at: 0) }
+        if first + shown < count { lines.append(nil) }
+        return lines
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Replay a script for training: commands typed out at a human pace, the field drawn as a kiosk.",
+        discussion: """
+            Comments before a command are its captions (the last ones too). The field stays on \
+            screen while keys are typed one by one, shown as key caps; each result is held for \
+            --hold milliseconds, or until a key with --step. On a terminal the demo runs on the \
+            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses, \
+            q or Esc quits. Otherwise plain text is printed. The script's expected output is \
+            checked as it plays: a difference is shown and reported (exit 1 with --strict). \
+            --cast writes the demo as an asciicast v2 file instead of playing it.
+            """)
+
+    @Argument(help: "The session script to show.", completion: .file(extensions: ["session"]))
+    var file: String
+
+    @Option(help: "Milliseconds per typed character or key (0 for no pauses).")
+    var pace = 60
+
+    @Option(help: "Milliseconds each result stays on screen.")
+    var hold = 2_000
+
+    @Flag(help: "Wait for a key after each result.")
+    var step = false
+
+    @Flag(help: "Exit 1 when the output differs from what the script expects.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write an asciicast v2 recording to FILE instead of playing.", valueName: "FILE"),
+            completion: .file(extensions: ["cast"]))
+    var cast: String?
+
+    @Option(help: "Screen width for --cast (columns).")
+    var columns = 80
+
+    @Flag(help: "Let the script write files (record).")
+    var allowWrite = false
+
+    func validate() throws {
+        guard (0...5000).contains(pace) else { throw ValidationError("--pace takes 0 to 5000 milliseconds, not \(pace)") }
+        guard (0...60000).contains(hold) else { throw ValidationError("--hold takes 0 to 60000 milliseconds, not \(hold)") }
+        guard (30...500).contains(columns) else { throw ValidationError("--columns takes 30 to 500, not \(columns)") }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: file)
+        let transcript: Transcript
+        do {
+            transcript = try Transcript(contentsOf: url, displayPath: file)
+        } catch {
+            throw UnusableInput(error.errorDescription ?? "\(error)")
+        }
+        let session = try Session(options: SessionOptions(
+            isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
+        let pacing = DemoPlan.Pacing(pace: pace, hold: hold)
+        let plan: DemoPlan
+        if let cast {
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns)
+            let text = AsciiCast.text(of: plan, title: file, timestamp: Int(Date().timeIntervalSince1970))
+            do throws(FileError) {
+                try AtomicFile.write(text, to: URL(fileURLWithPath: cast), displayPath: cast)
+            } catch {
+                throw UnusableInput("cannot write the cast: \(error.message)")
+            }
+            Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
+        } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            let size = TerminalSize.current()
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns, colour: Console().useColor)
+            // One row for the footer.
+            guard plan.height + 1 <= size.rows, size.columns >= 30 else {
+                throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")
+            }
+            DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
+        } else {
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: 200, style: .plainText)
+            for frame in plan.frames where frame.isResult {
+                Output.write(frame.lines.map { $0 + "\n" }.joined())
+                if pace > 0 || hold > 0 { usleep(UInt32(min(frame.milliseconds, 60_000)) * 1000) }
+            }
+        }
+        let count = transcript.steps.count
+        Output.write("demo finished: \(count) step\(count == 1 ? "" : "s") from \(VisibleText.terminalSafe(file))\n")
+        for difference in plan.differences {
+            let lines = ["warning: \(file):\(difference.line): the output differs from what the script expects"]
+                + MismatchReport.diffLines(expected: difference.expected, actual: difference.actual)
+            Output.writeError(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
+        }
+        if strict && !plan.differences.isEmpty { throw ExitCode.failure }
+    }
+}

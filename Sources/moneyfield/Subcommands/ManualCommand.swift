@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
+
+/// `moneyfield manual`: the man page, moneyfield(1), written from the same declarations as
+/// `--help` and the shell's `help`, so it covers the shell commands, keys and script format too.
+struct ManualCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manual",
+        abstract: "Print the man page (roff) for moneyfield(1); scripts/install puts it in place.",
+        shouldDisplay: false)
+
+    func run() throws {
+        Output.write(Self.page())
+    }
+
+    static func page() -> String {
+        var roff = [
+            ".TH MONEYFIELD 1 \"\" \"moneyfield \(Moneyfield.version)\" \"User Commands\"",
+            ".SH NAME", "moneyfield \\- " + escaped(Moneyfield.configuration.abstract),
+            ".SH SYNOPSIS",
+            ".B moneyfield", "[\\fIshell-options\\fR]", ".br",
+            ".B moneyfield test", "[\\fIoptions\\fR] [\\fIpath\\fR ...]", ".br",
+            ".B moneyfield demo", "[\\fIoptions\\fR] \\fIfile\\fR", ".br",
+            ".B moneyfield check", "\\-\\-adapter \\fIcommand\\fR [\\fIoptions\\fR]", ".br",
+            ".B moneyfield vectors", "[\\fIoptions\\fR]",
+            ".SH DESCRIPTION", escaped(Moneyfield.configuration.discussion),
+        ]
+        for (title, command) in [("SHELL", ShellCommand.self), ("TEST", TestCommand.self), ("DEMO", DemoCommand.self),
+                                 ("CHECK", CheckCommand.self), ("VECTORS", VectorsCommand.self)] as [(String, any ParsableCommand.Type)] {
+            roff += [".SH \(title)", ".nf"] + command.helpMessage(columns: 80).split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) } + [".fi"]
+        }
+        roff += [".SH SHELL COMMANDS"]
+        for command in Commands.all {
+            roff += [".TP", ".B " + escaped(command.usage), escaped(command.summary)]
+            for detail in command.details { roff += [".br", escaped(detail)] }
+        }
+        roff += [".SH KEYS", "Written in angle brackets after \\fBtype\\fR and in scripts; digits stand for themselves."]
+        for named in KeyTable.all {
+            let kiosk = named.kiosk.isEmpty ? "" : " (kiosk: \(named.kioskLabel))"
+            roff += [".TP", ".B <\(named.name)>", escaped(named.help + kiosk)]
+        }
+        roff += [
+            ".SH SESSION SCRIPTS",
+            "A session script (\\fI*.session\\fR) is a transcript: lines starting with \\(oq> \\(cq are commands, the lines after one",
+            "are its expected output, \\(oq#\\(cq lines are comments. \\fBmoneyfield test\\fR replays each in a fresh session and",
+            "compares; \\fB\\-\\-update\\fR rewrites the expectations, \\fBrecord FILE\\fR writes a live session in this format.",
+            ".PP", ".nf",
+            "# ATM entry in GBP",
+            "> new price \\-\\-locale en_GB \\-\\-currency GBP",
+            "price: \\[u00A3]0.00|",
+            "> type 12345<left><left>",
+            "price: \\[u00A3]123|.45",
+            ".fi",
+            ".SH EXIT STATUS", "0 success, 1 a command or script failed, 2 unusable arguments.",
+            ".SH ENVIRONMENT",
+            ".TP", ".B NO_COLOR", "Set and not empty: no colour.",
+            ".TP", ".B MONEYFIELD_HISTORY", "The shell's history file.",
+            ".TP", ".B XDG_STATE_HOME", "History goes to \\fI$XDG_STATE_HOME/moneyfield/history\\fR (default \\fI~/.local/state\\fR).",
+        ]
+        return roff.joined(separator: "\n") + "\n"
+    }
+
+    /// Text as roff shows it literally: backslashes doubled, a leading `.` or `'` made inert.
+    static func escaped(_ text: String) -> String {
+        var line = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if line.hasPrefix(".") || line.hasPrefix("'") { line = "\\&" + line }
+        return line
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
+
+struct ShellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shell",
+        abstract: "Open the shell (the default): a prompt with named money fields.",
+        discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
+
+    @Option(help: ArgumentHelp("Locale of the starting `amount` field, as `new --locale`: an ICU ID (de_DE, ar-EG-u-nu-latn); without --currency, its own currency (default en_US).", valueName: "L"),
+            completion: .list(LocaleCatalog.identifiers))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CurrencyCatalog.codes))
+    var currency: String?
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
+    var commands: String?
+
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE (one a line, # comments) first, then go on.", valueName: "FILE"), completion: .file())
+    var initFile: String?
+
+    @Option(name: .customLong("cmd"), help: ArgumentHelp("Run this command first, then go on (repeatable; after --init).", valueName: "command"))
+    var startupCommands: [String] = []
+
+    @Flag(help: "Stop at the first error, with exit status 1.")
+    var bail = false
+
+    @Flag(help: "Print each command before its output when not interactive (for logs).")
+    var echo = false
+
+    @Flag(help: "Prompt, line editing and history even when standard input is not a terminal.")
+    var interactive = false
+
+    @Flag(help: "Read commands without prompts even on a terminal.")
+    var batch = false
+
+    @Option(help: ArgumentHelp("Record the session to this script file (as the `record` command does).", valueName: "FILE"),
+            completion: .file(extensions: ["session"]))
+    var record: String?
+
+    @Flag(help: "Replace the --record file if it exists.")
+    var forceRecord = false
+
+    func validate() throws {
+        if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
+        if commands != nil && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
+        _ = try startingField()
+    }
+
+    /// The starting field's configuration, read as `new amount --locale L --currency C` reads them.
+    func startingField() throws -> FieldConfiguration {
+        var options = FieldOptions()
+        options.locale = locale
+        options.currency = currency
+        do throws(CommandError) {
+            return try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        // A person at the keyboard gets a prompt even when the output goes on to a pipe (`| tee log`).
+        let interactive = self.interactive || (!batch && commands == nil && isatty(STDIN_FILENO) == 1)
+        let field = try startingField()
+        let session = try Session(options: SessionOptions(locale: field.locale, currency: field.currency, isInteractive: interactive))
+        let console = Console()
+        var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
+        if let record {
+            let result = session.startRecording(to: record, replacing: forceRecord)
+            console.write(result)
+            if result.failed { throw ExitCode.failure }
+        }
+        if let initFile {
+            let bytes: [UInt8]
+            do { bytes = try TextFile.read(URL(fileURLWithPath: initFile), displayPath: initFile) } catch {
+                throw UnusableInput("--init \(error.message)")
+            }
+            var reader = LineReader(bytes: bytes, limit: Session.maximumLineBytes)
+            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) else { throw ExitCode.failure }
+        }
+        // One sequence, so `--cmd:2:` names the second --cmd.
+        if !startupCommands.isEmpty, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd") {
+            throw ExitCode.failure
+        }
+        if let commands {
+            let lines = commands.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            _ = batch.run(lines.map { .bytes(Array($0.utf8)) }, place: "-c")
+        } else if interactive {
+            try InteractiveShell(session: session, console: console).run()
+        } else {
+            var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
+            _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
+        }
+        if batch.failed { throw ExitCode.failure }
+    }
+}

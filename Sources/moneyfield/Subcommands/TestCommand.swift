@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldShell
+import Synchronization
+import MoneyFieldIO
+import MoneyFieldScripts
+import MoneyFieldCheck
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Replay session scripts and compare their output with what they expect.",
+        discussion: """
+            Each *.session file (folders are searched recursively; `-` reads one from standard \
+            input) is replayed in a fresh session. A failing script shows its first difference \
+            with file:line, the command, and expected (-) versus actual (+) lines, and how many \
+            later steps also differ; the report ends with the failing files and \
+            `N passed, M failed`. A script with no command is an error, not a pass.
+
+            Exit status: 0 all passed (or updated), 1 a script failed, 2 unusable arguments.
+            """)
+
+    @Argument(help: "Script files or folders; - reads a script from standard input.", completion: .file(extensions: ["session"]))
+    var paths: [String] = ["scripts"]
+
+    @Flag(help: "Rewrite each script's expected output with what it printed, keeping comments (atomically), and show the diff applied.")
+    var update = false
+
+    @Flag(help: "With --update: show the diff it would apply and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Show every differing step, not only each script's first.")
+    var allMismatches = false
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE (one testcase per script).", valueName: "FILE"), completion: .file(extensions: ["xml"]))
+    var junit: String?
+
+    @Flag(help: "Print TAP version 13 instead of the text report.")
+    var tap = false
+
+    @Option(help: ArgumentHelp("Run only the I-th of N disjoint, stable parts of the scripts (1/4 … 4/4).", valueName: "I/N"))
+    var shard: String?
+
+    @Option(name: .customShort("j"), help: "Scripts replayed at once.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Let scripts write files (record).")
+    var allowWrite = false
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("-j takes 1 to 256, not \(jobs)") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \"\(shard)\"") }
+        if dryRun && !update { throw ValidationError("--dry-run goes with --update") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
+    }
+
+    func run() throws {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var scripts: [(url: URL, display: String)] = []
+        do {
+            for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
+        } catch {
+            throw UnusableInput(error.errorDescription ?? "\(error)")
+        }
+        let readsStandardInput = paths.contains("-")
+        guard !scripts.isEmpty || readsStandardInput else {
+            throw UnusableInput("no *.session scripts in \(paths.joined(separator: " ")); give script files or folders that hold them")
+        }
+        if let shard = shard.flatMap(Shard.init) { scripts = scripts.filter { shard.contains($0.display) } }
+        if update && readsStandardInput { throw UnusableInput("--update cannot rewrite standard input; give the script's file") }
+
+        let runner = ScriptRunner(allowsWrite: allowWrite)
+        var reports = Self.replay(scripts, with: runner, jobs: jobs)
+        if readsStandardInput {
+            let report: ScriptRunner.Report
+            do {
+                let bytes = try TextFile.readStandardInput(displayPath: "stdin")
+                report = runner.run(bytes: bytes, displayPath: "stdin", directory: base)
+            } catch {
+                throw UnusableInput(error.message)
+            }
+            reports.insert(report, at: paths.first == "-" ? 0 : reports.count)
+        }
+        let urls = Dictionary(scripts.map { ($0.display, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in
+            try AtomicFile.write(text, to: urls[report.path]!, displayPath: report.path)
+        }
+        if let junit {
+            do throws(FileError) {
+                try AtomicFile.write(TestReport.junit(run), to: URL(fileURLWithPath: junit, relativeTo: base), displayPath: junit)
+            } catch {
+                Console.error("cannot write the JUnit report: \(error.message)")
+                throw ExitCode.failure
+            }
+        }
+        let lines = tap ? TestReport.tap(run) : TestReport.text(run, allMismatches: allMismatches, dryRun: dryRun)
+        Output.write(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
+        if run.failedCount > 0 || (dryRun && run.entries.contains { $0.verdict == .updated }) { throw ExitCode.failure }
+    }
+
+    /// Replays the scripts on `jobs` threads; reports come back in the scripts' order.
+    static func replay(_ scripts: [(url: URL, display: String)], with runner: ScriptRunner, jobs: Int) -> [ScriptRunner.Report] {
+        guard !scripts.isEmpty else { return [] }
+        let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, scripts.count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < scripts.count else { return }
+                let report = runner.run(scripts[index].url, displayPath: scripts[index].display)
+                reports.withLock { $0[index] = report }
+            }
+        }
+        return reports.withLock { $0.map { $0! } }
+    }
+}

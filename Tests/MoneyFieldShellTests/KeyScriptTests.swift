@@ -1,0 +1,41 @@
+import MoneyFieldEngine
+import MoneyFieldIO
+@testable import MoneyFieldShell
+import Testing
+
+/// The `123<bs><left>` key language of `type`, scripts and tests, and the escaper messages use.
+@Suite("key scripts")
+struct KeyScriptTests {
+    @Test("scripts parse digits and named keys in order")
+    func parseScript() throws {
+        let keys = try KeyScript.parse("12<bs><left><left>9<del><home><end><neg><clear>٣")
+        #expect(keys == [.digit(1), .digit(2), .backspace, .left, .left, .digit(9), .delete,
+                         .home, .end, .minus, .clear, .digit(3)])
+        #expect(try KeyScript.parse("") == [])
+        #expect(try KeyScript.parse(" 1 2 <BS> ") == [.digit(1), .digit(2), .backspace], "spaces are ignored, names any case")
+    }
+
+    @Test("bad scripts say what is wrong", arguments: [
+        ("12<up>", KeyScript.ParseError.unknownKey("up")),
+        ("1<bs", .unterminated("<bs")),
+        ("1x2", .notAKey("x")),
+        ("1.5", .notAKey(".")),
+    ])
+    func badScripts(script: String, error: KeyScript.ParseError) {
+        #expect(throws: error) { try KeyScript.parse(script) }
+    }
+
+    @Test("failure messages escape invisible characters and keep visible ones")
+    func escaping() {
+        #expect(VisibleText.escaped("1\u{202F}234,50\u{00A0}€") == "1\\u{202F}234,50\\u{00A0}€")
+        #expect(VisibleText.escaped("\u{1E951}") == "\u{1E951}")
+    }
+
+    @Test("did-you-mean wording", arguments: [
+        ([String](), ""), (["EUR"], "; did you mean EUR?"), (["a", "b"], "; did you mean a or b?"),
+        (["a", "b", "c"], "; did you mean a, b or c?"),
+    ])
+    func didYouMean(names: [String], text: String) {
+        #expect(Suggestions.didYouMean(names) == text)
+    }
+}
