@@ -12,6 +12,7 @@ struct Moneyfield: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moneyfield",
         abstract: "Simulate the money-entry field of banking apps, ATMs and kiosks.",
+        usage: "moneyfield [<shell-options>]\nmoneyfield <subcommand> [<options>]",
         discussion: """
             With no subcommand, opens the shell: one field, `amount`, in en_US/USD. Type digits to \
             see $0.01, $0.12, $1.23 …; `help` lists the commands. When standard input is not a \
@@ -20,8 +21,13 @@ struct Moneyfield: ParsableCommand {
             Exit status: 0 success, 1 a command or script failed, 2 unusable arguments.
             """,
         version: version,
-        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self],
-        defaultSubcommand: ShellCommand.self)
+        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self])
+
+    /// With no subcommand the shell runs, so its options are the root's: `--help` and the
+    /// completion scripts list them.
+    @OptionGroup var shell: ShellOptions
+
+    func run() throws { try shell.run() }
 
     /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
     /// Every message goes through the checked writer: `--help >/dev/full` is an error, not a silent 0.
@@ -34,14 +40,8 @@ struct Moneyfield: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                // --help and --version: what was asked for, so to standard output. The root's help
-                // also shows the shell's options: the shell is what runs with no subcommand.
-                var text = message
-                if ["-h", "--help", "help"].contains(CommandLine.arguments.dropFirst().first ?? ""), CommandLine.arguments.count == 2,
-                   let options = ShellCommand.helpMessage(columns: nil).components(separatedBy: "OPTIONS:\n").last {
-                    text += "\n\nSHELL OPTIONS (moneyfield [shell] …):\n" + options.trimmingCharacters(in: .newlines)
-                }
-                if !text.isEmpty { Output.write(text + "\n") }
+                // --help and --version: what was asked for, so to standard output.
+                if !message.isEmpty { Output.write(message + "\n") }
                 Foundation.exit(0)
             }
             if let unusable = error as? UnusableInput {

@@ -11,4 +11,27 @@ import Testing
         let mixed = try BuiltProgram.run(["--locale", "de_DE", "--currency", "USD", "-c", "show"])
         #expect(mixed.stdout == "amount: 0,00|\u{A0}$\n")
     }
+
+    /// `moneyfield --<Tab>` offers the shell's options in every shell's completion script.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func topLevelCompletionOffersTheShellsOptions(shell: String) throws {
+        let script = try BuiltProgram.run(["--generate-completion-script", shell]).stdout
+        for option in ["--locale", "--currency", "--init", "--cmd", "--record", "--bail"] {
+            let name = shell == "fish" ? "'" + option.dropFirst(2) : option
+            #expect(script.contains(name), "\(shell): \(option)")
+        }
+    }
+
+    /// The man page has a section for every subcommand `--help` lists.
+    @Test func theManPageCoversEverySubcommand() throws {
+        let help = try BuiltProgram.run(["--help"]).stdout
+        let page = try BuiltProgram.run(["manual"]).stdout
+        let listed = help.components(separatedBy: "SUBCOMMANDS:\n").last!.split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+            .filter { $0.allSatisfy(\.isLowercase) }
+        #expect(listed.contains("adapter") && listed.contains("check"), "\(listed)")
+        for name in listed {
+            #expect(page.contains(".SH \(name.uppercased())\n"), "no section for \(name)")
+        }
+    }
 }

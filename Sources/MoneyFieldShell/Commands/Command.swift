@@ -163,7 +163,12 @@ public struct Command: Sendable {
 
 /// Every command, in the order `help` lists them.
 public enum Commands {
-    public static let all: [Command] = fields + editing + looking + scripting + sessionControl
+    public static let all: [Command] = groups.flatMap(\.commands)
+
+    /// The commands by what they are for, as `help` lists them.
+    public static let groups: [(title: String, commands: [Command])] = [
+        ("fields", fields), ("editing", editing), ("looking", looking), ("scripts", scripting), ("session", sessionControl),
+    ]
 
     public static let names: [String] = all.map(\.name)
 

@@ -16,9 +16,20 @@ extension Commands {
 extension Session {
     func help(_ name: String?) throws(CommandError) -> CommandResult {
         guard let name else {
-            let width = Commands.names.map(\.count).max()!
-            var lines = Commands.all.map { OutputLine.plain("  " + $0.name.rightPadded(to: width) + "  " + $0.summary) }
-            lines.insert(.plain("commands (help COMMAND for more; a line of digits types them):"), at: 0)
+            // The names by group, wrapped: the list fits a small terminal; `help NAME` says more.
+            let width = Commands.groups.map(\.title.count).max()!
+            var lines: [OutputLine] = [.plain("commands (help COMMAND explains one; a line of digits types them):")]
+            for group in Commands.groups {
+                var line = "  " + group.title.rightPadded(to: width) + " "
+                for command in group.commands {
+                    if line.count + 1 + command.name.count > 78 {
+                        lines.append(.plain(line))
+                        line = String(repeating: " ", count: width + 3)
+                    }
+                    line += " " + command.name
+                }
+                lines.append(.plain(line))
+            }
             return CommandResult(lines: lines)
         }
         guard let spec = Commands.named(name) else {

@@ -18,20 +18,21 @@ struct ManualCommand: ParsableCommand {
     }
 
     static func page() -> String {
+        // Every subcommand that --help lists, from the same declarations.
+        let subcommands = Moneyfield.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != ShellCommand.self }
         var roff = [
             ".TH MONEYFIELD 1 \"\" \"moneyfield \(Moneyfield.version)\" \"User Commands\"",
             ".SH NAME", "moneyfield \\- " + escaped(Moneyfield.configuration.abstract),
             ".SH SYNOPSIS",
-            ".B moneyfield", "[\\fIshell-options\\fR]", ".br",
-            ".B moneyfield test", "[\\fIoptions\\fR] [\\fIpath\\fR ...]", ".br",
-            ".B moneyfield demo", "[\\fIoptions\\fR] \\fIfile\\fR", ".br",
-            ".B moneyfield check", "\\-\\-adapter \\fIcommand\\fR [\\fIoptions\\fR]", ".br",
-            ".B moneyfield vectors", "[\\fIoptions\\fR]",
-            ".SH DESCRIPTION", escaped(Moneyfield.configuration.discussion),
+            ".B moneyfield", "[\\fIshell-options\\fR]",
         ]
-        for (title, command) in [("SHELL", ShellCommand.self), ("TEST", TestCommand.self), ("DEMO", DemoCommand.self),
-                                 ("CHECK", CheckCommand.self), ("VECTORS", VectorsCommand.self)] as [(String, any ParsableCommand.Type)] {
-            roff += [".SH \(title)", ".nf"] + command.helpMessage(columns: 80).split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) } + [".fi"]
+        for command in subcommands {
+            roff += [".br", ".B moneyfield \(command._commandName)", "[\\fIoptions\\fR]"]
+        }
+        roff += [".SH DESCRIPTION", escaped(Moneyfield.configuration.discussion)]
+        roff += [".SH SHELL", ".nf"] + helpLines(ShellCommand.self) + [".fi"]
+        for command in subcommands {
+            roff += [".SH \(command._commandName.uppercased())", ".nf"] + helpLines(command) + [".fi"]
         }
         roff += [".SH SHELL COMMANDS"]
         for command in Commands.all {
@@ -62,6 +63,11 @@ struct ManualCommand: ParsableCommand {
             ".TP", ".B XDG_STATE_HOME", "History goes to \\fI$XDG_STATE_HOME/moneyfield/history\\fR (default \\fI~/.local/state\\fR).",
         ]
         return roff.joined(separator: "\n") + "\n"
+    }
+
+    /// A subcommand's `--help`, as roff lines.
+    static func helpLines(_ command: any ParsableCommand.Type) -> [String] {
+        command.helpMessage(columns: 80).split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
     }
 
     /// Text as roff shows it literally: backslashes doubled, a leading `.` or `'` made inert.

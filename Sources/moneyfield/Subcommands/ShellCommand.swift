@@ -6,12 +6,20 @@ import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 
+/// `moneyfield shell`, the same as `moneyfield` with no subcommand.
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
         abstract: "Open the shell (the default): a prompt with named money fields.",
         discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
 
+    @OptionGroup var options: ShellOptions
+
+    func run() throws { try options.run() }
+}
+
+/// The shell's options: the root command's own (so `--help` and completion show them) and `shell`'s.
+struct ShellOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Locale of the starting `amount` field, as `new --locale`: an ICU ID (de_DE, ar-EG-u-nu-latn); without --currency, its own currency (default en_US).", valueName: "L"),
             completion: .list(LocaleCatalog.identifiers))
     var locale: String?
