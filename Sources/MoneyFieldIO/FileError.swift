@@ -4,16 +4,19 @@ import Foundation
 public struct FileError: Error, Equatable, Sendable {
     public let path: String
     public let reason: String
+    /// The system's error number, when a system call failed.
+    public let code: Int32?
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason
+        self.code = code
     }
 
     public var message: String { "\(VisibleText.terminalSafe(path)): \(reason)" }
 
     /// Whether the file is simply not there (worth a hint about where paths start).
-    public var isMissing: Bool { reason.hasPrefix("no such file") }
+    public var isMissing: Bool { code == ENOENT }
 
     /// The reason for a failed system call on `path`, in words that say what to do.
     package static func describing(errno code: Int32, path: String) -> FileError {
@@ -31,7 +34,7 @@ public struct FileError: Error, Equatable, Sendable {
         case ENXIO: "is a FIFO or device with nothing on the other end; give a regular file"
         default: String(cString: strerror(code))
         }
-        return FileError(path: path, reason: reason)
+        return FileError(path: path, reason: reason, code: code)
     }
 }
 

@@ -91,7 +91,7 @@ public final class Session {
         switch parse(line) {
         case .success(let invocation?): handle(invocation)
         case .success(nil): CommandResult()
-        case .failure(let error): CommandResult(lines: [.error(error.message)])
+        case .failure(let error): CommandResult(lines: [.error(error)])
         }
     }
 
@@ -104,7 +104,7 @@ public final class Session {
 
     /// Reads a line once, keys as the active field takes them: nil for a blank line or a comment.
     public func parse(_ line: String) -> Result<Invocation?, CommandError> {
-        if let problem = Self.problem(with: line) { return .failure(CommandError(problem)) }
+        if let problem = Self.problem(with: line) { return .failure(problem) }
         do throws(CommandError) {
             return .success(try Commands.parse(line, reading: KeyReading(for: activeField)))
         } catch {
@@ -135,7 +135,7 @@ public final class Session {
         switch parse(line) {
         case .success(let invocation?): perform(invocation)
         case .success(nil): CommandResult()
-        case .failure(let error): CommandResult(lines: [.error(error.message)])
+        case .failure(let error): CommandResult(lines: [.error(error)])
         }
     }
 
@@ -186,15 +186,15 @@ public final class Session {
     }
 
     /// Why a raw line cannot be a command, or nil.
-    static func problem(with line: String) -> String? {
+    static func problem(with line: String) -> CommandError? {
         if line.utf8.count > maximumLineBytes {
-            return tooLong(line.utf8.count)
+            return CommandError(tooLong(line.utf8.count))
         }
-        for (column, scalar) in line.unicodeScalars.enumerated() where scalar != "\t" {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-                return "control character U+\(code) at column \(column + 1); type keys by name instead (<bs>, <left> …)"
-            }
+        for (column, character) in line.enumerated() {
+            guard let scalar = character.unicodeScalars.first(where: { $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
+            else { continue }
+            let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            return CommandError("control character U+\(code) at column \(column + 1); type keys by name instead (<bs>, <left> …)", at: column..<(column + 1))
         }
         return nil
     }

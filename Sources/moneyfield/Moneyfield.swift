@@ -12,7 +12,6 @@ struct Moneyfield: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moneyfield",
         abstract: "Simulate the money-entry field of banking apps, ATMs and kiosks.",
-        usage: "moneyfield [<shell-options>]\nmoneyfield <subcommand> [<options>]",
         discussion: """
             With no subcommand, opens the shell: one field, `amount`, in en_US/USD. Type digits to \
             see $0.01, $0.12, $1.23 …; `help` lists the commands. When standard input is not a \
@@ -21,18 +20,21 @@ struct Moneyfield: ParsableCommand {
             Exit status: 0 success, 1 a command or script failed, 2 unusable arguments.
             """,
         version: version,
-        subcommands: [ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self])
+        subcommands: subcommands,
+        defaultSubcommand: ShellCommand.self)
 
-    /// With no subcommand the shell runs, so its options are the root's: `--help` and the
-    /// completion scripts list them.
-    @OptionGroup var shell: ShellOptions
-
-    func run() throws { try shell.run() }
-
+    static let subcommands: [any ParsableCommand.Type] = [
+        ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self,
+    ]
     /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
     /// Every message goes through the checked writer: `--help >/dev/full` is an error, not a silent 0.
     static func main() {
         Output.prepareStandardStreams()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
+            Output.write(CompletionRoot.completionScript(for: shell))
+            Foundation.exit(0)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -40,8 +42,14 @@ struct Moneyfield: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                // --help and --version: what was asked for, so to standard output.
-                if !message.isEmpty { Output.write(message + "\n") }
+                // --help and --version: what was asked for, so to standard output. The root's help
+                // also shows the shell's options: the shell is what runs with no subcommand.
+                var text = message
+                if ["-h", "--help", "help"].contains(arguments.first ?? ""), arguments.count == 1,
+                   let options = ShellCommand.helpMessage(columns: nil).components(separatedBy: "OPTIONS:\n").last {
+                    text += "\n\nSHELL OPTIONS (moneyfield [shell] …):\n" + options.trimmingCharacters(in: .newlines)
+                }
+                if !text.isEmpty { Output.write(text + "\n") }
                 Foundation.exit(0)
             }
             if let unusable = error as? UnusableInput {
@@ -56,6 +64,15 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(status)
         }
     }
+}
+
+/// The command line as completion scripts see it: the shell's options at the top level, since
+/// the shell is what runs with no subcommand. Only the scripts are made from it: parsing the
+/// real command line this way would give `check --locale` to the shell.
+struct CompletionRoot: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "moneyfield", subcommands: Moneyfield.subcommands)
+
+    @OptionGroup var shell: ShellOptions
 }
 
 /// Input that names no usable file or value, though the arguments themselves parsed: said as

@@ -64,7 +64,26 @@ import MoneyFieldCheck
         ("type", "usage: type KEYS"),
     ])
     func misusedCommandsSayWhatToWrite(line: String, message: String) {
-        #expect(throws: CommandError(message)) { try Commands.parse(line, reading: .plain) }
+        do throws(CommandError) {
+            _ = try Commands.parse(line, reading: .plain)
+            Issue.record("\(line) was read")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    /// A parse error points at the word it is about, so the printer can put `^` under it.
+    @Test(arguments: [
+        ("  tpye 3", 2..<6), ("type 12<lfet>", 7..<13), ("type 1x", 6..<7), ("bs 2000", 3..<7), ("inspect --jsn", 8..<13),
+        ("new p --mode fast", 13..<17), ("new p --speed 3", 6..<13), ("select 1 x", 9..<10), ("show me", 5..<7), ("type <bs", 5..<8),
+    ])
+    func errorsPointAtTheirWord(line: String, span: Range<Int>) {
+        do throws(CommandError) {
+            _ = try Commands.parse(line, reading: .plain)
+            Issue.record("\(line) was read")
+        } catch {
+            #expect(error.span == span, "\(error.message)")
+        }
     }
 
     /// Options written from a configuration make that configuration again.

@@ -21,14 +21,21 @@ import MoneyFieldCheck
     @Test func batchModeGoesOnAfterAnErrorButExitsOne() throws {
         let outcome = try run([], input: "bogus\n12\n")
         #expect(outcome.stdout == "amount: $0.12|\n")
-        #expect(outcome.stderr == "stdin:1: error: unknown command \"bogus\" (help lists the commands)\n", "errors on stderr with their place")
+        #expect(outcome.stderr == """
+            error: unknown command "bogus" (help lists the commands)
+             --> stdin:1:1
+              |
+            1 | bogus
+              | ^^^^^
+
+            """, "errors on stderr with their place and a ^ under the word")
         #expect(outcome.status == 1)
     }
 
     @Test func bailStopsAtTheFirstError() throws {
         let outcome = try run(["--bail"], input: "1\nbogus\n2\n")
         #expect(outcome.stdout == "amount: $0.01|\n")
-        #expect(outcome.stderr == "stdin:2: error: unknown command \"bogus\" (help lists the commands)\n")
+        #expect(outcome.stderr.hasPrefix("error: unknown command \"bogus\" (help lists the commands)\n --> stdin:2:1\n"))
         #expect(outcome.status == 1)
     }
 
@@ -51,9 +58,10 @@ import MoneyFieldCheck
         let outcome = try BuiltProgram.run([], input: input)
         #expect(outcome.stdout.split(separator: "\n") == ["amount: $0.01|", "amount: $0.12|"])
         #expect(outcome.stderr.split(separator: "\n") == [
-            "stdin:2: error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)",
-            "stdin:3: error: control character U+0000 at column 7; type keys by name instead (<bs>, <left> …)",
-            "stdin:4: error: the line is 1048576 bytes long; commands are at most 4096 bytes",
+            "error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)", " --> stdin:2",
+            "error: control character U+0000 at column 7; type keys by name instead (<bs>, <left> …)", " --> stdin:3:7",
+            "  |", "3 | type 1\\u{0000}2", "  |       ^^^^^^^^",
+            "error: the line is 1048576 bytes long; commands are at most 4096 bytes", " --> stdin:4",
         ])
     }
 
@@ -73,7 +81,7 @@ import MoneyFieldCheck
             till: 1,25|\u{00A0}€
 
             """)
-        #expect(outcome.stderr == "--cmd:2: error: unknown command \"nope\" (help lists the commands)\n")
+        #expect(outcome.stderr.hasPrefix("error: unknown command \"nope\" (help lists the commands)\n --> --cmd:2:1\n"))
         #expect(outcome.status == 1)
         let missing = try run(["--init", "nosuch.txt"], in: folder.url)
         #expect(missing.status == 2)

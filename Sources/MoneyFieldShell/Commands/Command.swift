@@ -97,6 +97,8 @@ public struct Command: Sendable {
     public struct Arguments: Sendable {
         public let command: Command
         public var positionals: [String] = []
+        /// Where each positional argument stands in the line, for errors.
+        var spans: [Range<Int>] = []
         public var flags: Set<String> = []
         public var fieldOptions = FieldOptions()
         /// How keys read for the active field (a natural field's `.` is `<dec>`).
@@ -105,18 +107,20 @@ public struct Command: Sendable {
         /// The positional argument at `index`, if given.
         func word(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
 
+        func span(_ index: Int) -> Range<Int>? { index < spans.count ? spans[index] : nil }
+
         /// A count from 1 to 1000 at `index`; 1 when not given.
         func count(_ index: Int) throws(CommandError) -> Int {
             guard let text = word(index) else { return 1 }
             guard let count = Int(text), (1...1000).contains(count) else {
-                throw CommandError("\(command.name) takes a count from 1 to 1000, not \"\(text)\"; usage: \(command.usage)")
+                throw CommandError("\(command.name) takes a count from 1 to 1000, not \"\(text)\"; usage: \(command.usage)", at: span(index))
             }
             return count
         }
 
         /// The keys at `index`: at least one.
         func keys(_ index: Int) throws(CommandError) -> [Key] {
-            let keys = try reading.keys(word(index) ?? "")
+            let keys = try reading.keys(word(index) ?? "", from: span(index)?.lowerBound ?? 0)
             guard !keys.isEmpty else { throw CommandError("usage: \(command.usage)") }
             return keys
         }
@@ -125,37 +129,45 @@ public struct Command: Sendable {
         func offset(_ index: Int) throws(CommandError) -> Int {
             let text = word(index) ?? ""
             guard let number = Int(text), number >= 0 else {
-                throw CommandError("\(command.name) takes UTF-16 offsets and lengths (0, 1, 2 …), not \"\(text)\"; usage: \(command.usage)")
+                throw CommandError("\(command.name) takes UTF-16 offsets and lengths (0, 1, 2 …), not \"\(text)\"; usage: \(command.usage)", at: span(index))
             }
             return number
         }
     }
 
-    /// Reads the rest of a line by this declaration into an invocation.
-    func parse(_ rest: Substring, reading: KeyReading) throws(CommandError) -> Invocation {
+    /// Reads the rest of a line by this declaration into an invocation; `offset` is where the
+    /// rest starts in the line, so errors point at the word they are about.
+    func parse(_ rest: Substring, reading: KeyReading, offset: Int = 0) throws(CommandError) -> Invocation {
         var arguments = Arguments(command: self, reading: reading)
+        var extra: Range<Int>?
         if parameters.last?.isRestOfLine == true {
             let text = rest.trimmingSpaces()
-            if !text.isEmpty { arguments.positionals = [String(text)] }
+            if !text.isEmpty {
+                let start = offset + rest.distance(from: rest.startIndex, to: text.startIndex)
+                arguments.positionals = [String(text)]
+                arguments.spans = [start..<(start + text.count)]
+            }
         } else {
-            var words = try Tokenizer.words(rest)[...]
+            var words = try Tokenizer.spannedWords(rest, from: offset)[...]
             // Field options come after the positional arguments, and everything after them is theirs.
-            while let word = words.first, !(takesFieldOptions && word.hasPrefix("--")) {
+            while let word = words.first, !(takesFieldOptions && word.text.hasPrefix("--")) {
                 words.removeFirst()
-                if flags.contains(word) {
-                    arguments.flags.insert(word)
-                } else if word.hasPrefix("--") && word.count > 2 {
-                    let close = Suggestions.closest(to: word, in: flags, limit: 2)
-                    throw CommandError("unknown option \"\(word)\"\(Suggestions.didYouMean(close)); usage: \(usage)")
+                if flags.contains(word.text) {
+                    arguments.flags.insert(word.text)
+                } else if word.text.hasPrefix("--") && word.text.count > 2 {
+                    let close = Suggestions.closest(to: word.text, in: flags, limit: 2)
+                    throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
                 } else {
-                    arguments.positionals.append(word)
+                    arguments.positionals.append(word.text)
+                    arguments.spans.append(word.span)
                 }
             }
-            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: words, usage: usage) }
+            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: Array(words), usage: usage) }
+            extra = arguments.spans.dropFirst(parameters.count).first
         }
         let required = parameters.filter { !$0.isOptional }.count
         guard (required...parameters.count).contains(arguments.positionals.count) else {
-            throw CommandError(parameters.isEmpty && flags.isEmpty ? "\(name) takes no arguments; usage: \(usage)" : "usage: \(usage)")
+            throw CommandError(parameters.isEmpty && flags.isEmpty ? "\(name) takes no arguments; usage: \(usage)" : "usage: \(usage)", at: extra)
         }
         return try make(arguments)
     }
@@ -184,18 +196,20 @@ public enum Commands {
     public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let start = line.distance(from: line.startIndex, to: trimmed.startIndex)
         if KeyScript.startsKeys(trimmed, reading: reading) {
-            return .press(KeyPress(try reading.keys(trimmed), spelling: .bare))
+            return .press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare))
         }
         let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
         let name = String(trimmed[..<nameEnd])
+        let nameSpan = start..<(start + name.count)
         guard let command = named(name) else {
             if name.hasPrefix(">") {
-                throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`")
+                throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`", at: nameSpan)
             }
             let close = Suggestions.closest(to: name, in: names, limit: 2)
-            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
+            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)", at: nameSpan)
         }
-        return try command.parse(trimmed[nameEnd...].drop(while: \.isWhitespace), reading: reading)
+        return try command.parse(trimmed[nameEnd...], reading: reading, offset: nameSpan.upperBound)
     }
 }

@@ -15,14 +15,21 @@ public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
 
     public let kind: Kind
     public let text: String
+    /// For an error: the characters of the command line it is about, from 0.
+    public var span: Range<Int>?
 
-    public init(_ kind: Kind, _ text: String) {
+    public init(_ kind: Kind, _ text: String, span: Range<Int>? = nil) {
         self.kind = kind
         self.text = text
+        self.span = span
     }
 
     public static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
-    public static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
+    public static func error(_ text: String, span: Range<Int>? = nil) -> OutputLine { OutputLine(.error, "error: " + text, span: span) }
+    public static func error(_ error: CommandError) -> OutputLine { .error(error.message, span: error.span) }
+
+    /// The text after `error: `, for a printer that writes its own heading.
+    public var message: String { kind == .error && text.hasPrefix("error: ") ? String(text.dropFirst(7)) : text }
     public static func rejected(_ text: String) -> OutputLine { OutputLine(.rejected, "rejected: " + text) }
 
     public var description: String { text }
@@ -58,8 +65,22 @@ public struct CommandResult: Equatable, Sendable {
     }
 }
 
-/// A failed command: printed as one `error:` line.
+/// A failed command: printed as one `error:` line, pointing at the part of the line it is about
+/// when that is known.
 public struct CommandError: Error, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// Characters of the command line, from 0.
+    public var span: Range<Int>?
+
+    public init(_ message: String, at span: Range<Int>? = nil) {
+        self.message = message
+        self.span = span
+    }
+
+    /// The same error, pointing at `span` unless it points somewhere already.
+    func at(_ span: Range<Int>?) -> CommandError {
+        var error = self
+        error.span = error.span ?? span
+        return error
+    }
 }

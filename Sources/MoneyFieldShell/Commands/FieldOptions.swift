@@ -36,30 +36,49 @@ public struct FieldOptions: Equatable, Sendable {
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
     /// ends the messages that say what to write instead.
     public init(parsing words: some Sequence<String>, usage: String = "new NAME " + FieldOption.usage) throws(CommandError) {
-        var words = Array(words)[...]
+        try self.init(parsing: words.map { Tokenizer.Word(text: $0, span: 0..<0) }, usage: usage)
+    }
+
+    /// The same, from words that know where they stand in the line, so an error points at its word.
+    init(parsing spanned: [Tokenizer.Word], usage: String) throws(CommandError) {
+        var words = spanned.map(\.text)[...]
+        var spans = spanned.map { $0.span.isEmpty ? nil : $0.span }[...]
         var given: Set<String> = []
         while let word = words.popFirst() {
-            var name = word
-            var attached: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                name = String(word[..<equals])
-                attached = String(word[word.index(after: equals)...])
+            let wordSpan = spans.popFirst() ?? nil
+            do throws(CommandError) {
+                try read(word, wordSpan: wordSpan, rest: &words, spans: &spans, given: &given, usage: usage)
+            } catch {
+                throw error.at(wordSpan)
             }
-            guard let option = FieldOption.named(name) else {
-                let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
-                let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
-                throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage)")
-            }
-            guard given.insert(option.name).inserted else { throw CommandError("\(option.name) is given twice; give it once") }
-            if option.valueName == nil {
-                if attached != nil { throw CommandError("\(option.name) takes no value; write \(option.name) alone") }
-                try option.read(&self, "")
-            } else {
-                guard let value = attached ?? words.popFirst() else {
-                    throw CommandError("\(option.name) needs a value; usage: \(usage)")
-                }
-                try option.read(&self, value)
-            }
+        }
+    }
+
+    private mutating func read(
+        _ word: String, wordSpan: Range<Int>?, rest words: inout ArraySlice<String>, spans: inout ArraySlice<Range<Int>?>,
+        given: inout Set<String>, usage: String
+    ) throws(CommandError) {
+        var name = word
+        var attached: String?
+        if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+            name = String(word[..<equals])
+            attached = String(word[word.index(after: equals)...])
+        }
+        guard let option = FieldOption.named(name) else {
+            let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
+            let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
+            throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage)")
+        }
+        guard given.insert(option.name).inserted else { throw CommandError("\(option.name) is given twice; give it once") }
+        if option.valueName == nil {
+            if attached != nil { throw CommandError("\(option.name) takes no value; write \(option.name) alone") }
+            try option.read(&self, "")
+        } else if let attached {
+            try option.read(&self, attached)
+        } else {
+            guard let value = words.popFirst() else { throw CommandError("\(option.name) needs a value; usage: \(usage)") }
+            let valueSpan = spans.popFirst() ?? nil
+            do throws(CommandError) { try option.read(&self, value) } catch { throw error.at(valueSpan) }
         }
     }
 

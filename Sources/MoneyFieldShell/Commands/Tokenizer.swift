@@ -1,27 +1,39 @@
 /// Splits a command line into words; quotes keep spaces (`record "my file.session"`).
 enum Tokenizer {
-    static func words(_ text: Substring) throws(CommandError) -> [String] {
-        var words: [String] = []
+    /// A word and the characters of the line it came from, so an error can point at it.
+    struct Word: Equatable {
+        var text: String
+        var span: Range<Int>
+    }
+
+    static func words(_ text: Substring) throws(CommandError) -> [String] { try spannedWords(text).map(\.text) }
+
+    /// The words of `text`, each with its span counted in characters from `offset`.
+    static func spannedWords(_ text: Substring, from offset: Int = 0) throws(CommandError) -> [Word] {
+        var words: [Word] = []
         var current = ""
-        var inWord = false
-        var quote: Character?
-        for character in text {
+        var start: Int?
+        var quote: (character: Character, at: Int)?
+        for (index, character) in text.enumerated() {
+            let column = offset + index
             if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
+                if character == open.character { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
+                quote = (character, column)
+                start = start ?? column
             } else if character.isWhitespace {
-                if inWord { words.append(current) }
+                if let begun = start { words.append(Word(text: current, span: begun..<column)) }
                 current = ""
-                inWord = false
+                start = nil
             } else {
                 current.append(character)
-                inWord = true
+                start = start ?? column
             }
         }
-        if quote != nil { throw CommandError("unclosed quote; close it or leave the quotes out") }
-        if inWord { words.append(current) }
+        if let open = quote {
+            throw CommandError("unclosed quote; close it or leave the quotes out", at: open.at..<(open.at + 1))
+        }
+        if let begun = start { words.append(Word(text: current, span: begun..<(offset + text.count))) }
         return words
     }
 

@@ -84,15 +84,44 @@ public struct KeyReading: Sendable {
         return .decimal
     }
 
-    /// `keys`, with a message that says what to type instead.
-    func keys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
+    /// `keys`, with a message that says what to type instead, pointing at the bad key (`text`
+    /// starts at character `offset` of the line).
+    func keys(_ text: some StringProtocol, from offset: Int = 0) throws(CommandError) -> [Key] {
+        do throws(CommandError) {
+            return try keys(text)
+        } catch {
+            let span = Self.badKeySpan(in: Array(text), reading: self)
+            throw error.at(span.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
+        }
+    }
+
+    /// The characters of the first key in `characters` that does not read.
+    private static func badKeySpan(in characters: [Character], reading: KeyReading) -> Range<Int>? {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "<" {
+                guard let close = characters[index...].firstIndex(of: ">") else { return index..<characters.count }
+                if KeyTable.key(named: String(characters[(index + 1)..<close])) == nil { return index..<(close + 1) }
+                index = close + 1
+            } else if character.isWhitespace || Key(digit: character) != nil
+                        || character.unicodeScalars.first.flatMap(reading.decimalKey) != nil {
+                index += 1
+            } else {
+                return index..<(index + 1)
+            }
+        }
+        return nil
+    }
+
+    private func keys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
         do throws(KeyScript.ParseError) {
             return try KeyScript.parse(text, decimal: decimalKey)
         } catch {
             switch error {
             case .unknownKey(let name):
                 let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
-                throw CommandError("unknown key <\(name)>\(Suggestions.didYouMean(close)); keys: \(KeyTable.nameList)")
+                throw CommandError("unknown key <\(name)>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
             case .unterminated:
                 throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
             case .notAKey(let character):

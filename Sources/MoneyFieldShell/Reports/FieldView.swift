@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+import MoneyFieldIO
 
 /// What every surface draws of a field: its display, caret and selection. The prompt's field
 /// line, `show`, the kiosk, demo frames and casts all draw from this one view.

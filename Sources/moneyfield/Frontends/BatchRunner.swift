@@ -31,7 +31,8 @@ struct BatchRunner {
             case .bytes(let bytes): result = session.handle(bytes: bytes)
             case .tooLong(let count): result = CommandResult(lines: [.error(Session.tooLong(count))])
             }
-            console.write(result, errorPlace: "\(place):\(index + 1)")
+            let text: String? = if case .bytes(let bytes) = line { String(validating: bytes, as: UTF8.self) } else { nil }
+            console.write(result, place: Diagnostic.Place(source: place, line: index + 1, text: text))
             failed = failed || result.failed
             if result.quits || (bail && result.failed) {
                 stopped = true

@@ -58,16 +58,25 @@ struct Console {
         Output.write(result.lines.map { styled($0) + "\n" }.joined())
     }
 
-    /// Prints a result read without a prompt: its errors go to standard error, each after its
-    /// place (`stdin:3: error: …`); everything else to standard output, in order.
-    func write(_ result: CommandResult, errorPlace place: String) {
+    /// Prints a result read without a prompt: its errors go to standard error as diagnostics at
+    /// their place (`--> stdin:3:6`, the line and a `^` under the word); everything else to
+    /// standard output, in order.
+    func write(_ result: CommandResult, place: Diagnostic.Place) {
         for line in result.lines {
             if line.kind == .error {
-                Output.writeError(VisibleText.terminalSafe(place) + ": " + styled(line, descriptor: STDERR_FILENO) + "\n")
+                var place = place
+                place.span = line.span
+                report(Diagnostic(.error, line.message, at: place))
             } else {
                 Output.write(styled(line) + "\n")
             }
         }
+    }
+
+    /// The one printer of diagnostics: on standard error, coloured only on a terminal.
+    func report(_ diagnostic: Diagnostic) {
+        let colour = useColor && isatty(STDERR_FILENO) == 1
+        Output.writeError(diagnostic.lines(colour: colour).map { $0 + "\n" }.joined())
     }
 
     func styled(_ line: OutputLine, descriptor: Int32 = STDOUT_FILENO) -> String {

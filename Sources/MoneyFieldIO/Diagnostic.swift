@@ -1,0 +1,63 @@
+/// A message about the user's input and where it stands: data, printed by one printer
+/// (`lines(colour:)`) the way compilers print theirs.
+///
+/// ```
+/// error: unknown key <lfet>; did you mean <left>?
+///  --> steps.txt:4:6
+///   |
+/// 4 | type <lfet>
+///   |      ^^^^^^
+/// ```
+public struct Diagnostic: Equatable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, warning, note
+    }
+
+    /// A line of a source (a file, `stdin`, `-c`), and the characters of it the message is about.
+    public struct Place: Equatable, Sendable {
+        public var source: String
+        public var line: Int
+        /// The line as written, to show under the place.
+        public var text: String?
+        /// Characters of `text`, from 0.
+        public var span: Range<Int>?
+
+        public init(source: String, line: Int, text: String? = nil, span: Range<Int>? = nil) {
+            self.source = source
+            self.line = line
+            self.text = text
+            self.span = span
+        }
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var place: Place?
+
+    public init(_ severity: Severity = .error, _ message: String, at place: Place? = nil) {
+        self.severity = severity
+        self.message = message
+        self.place = place
+    }
+
+    /// The printed lines, each escaped for a terminal; `colour` for a terminal that shows it.
+    public func lines(colour: Bool) -> [String] {
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        let heading = paint(severity.rawValue, severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;36")
+        var lines = [heading + paint(": " + VisibleText.terminalSafe(message), "1")]
+        guard let place else { return lines }
+        let column = place.span.map { ":\($0.lowerBound + 1)" } ?? ""
+        let number = String(place.line)
+        let gutter = String(repeating: " ", count: number.count)
+        lines.append(gutter + paint("--> ", "34") + VisibleText.terminalSafe(place.source) + ":\(place.line)\(column)")
+        guard let text = place.text, let span = place.span, span.upperBound <= text.count else { return lines }
+        let characters = Array(text)
+        // Measured as printed: an escaped control character takes the width of its escape.
+        let before = TerminalWidth.of(VisibleText.terminalSafe(String(characters[..<span.lowerBound])))
+        let width = max(1, TerminalWidth.of(VisibleText.terminalSafe(String(characters[span]))))
+        lines.append(gutter + paint(" |", "34"))
+        lines.append(paint(number + " |", "34") + " " + VisibleText.terminalSafe(text))
+        lines.append(gutter + paint(" |", "34") + " " + String(repeating: " ", count: before) + paint(String(repeating: "^", count: width), "31"))
+        return lines
+    }
+}

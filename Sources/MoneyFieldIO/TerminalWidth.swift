@@ -1,0 +1,35 @@
+/// How many terminal cells a string takes: marks and format characters none, wide characters two.
+public enum TerminalWidth {
+    public static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+    }
+
+    /// `text` cut to at most `width` cells, ending in `…` when cut, so it never wraps.
+    public static func cut(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = of(String(character))
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if properties.isDefaultIgnorableCodePoint { return 0 }
+        let value = scalar.value
+        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+        return wide ? 2 : 1
+    }
+}
