@@ -16,8 +16,10 @@ let package = Package(
     targets: [
         // The field: pure values, no I/O, no shell words.
         .target(name: "MoneyFieldEngine"),
-        // The one place that touches files and escapes outside text for a terminal.
-        .target(name: "MoneyFieldIO"),
+        // The one place that touches files, child processes and escapes outside text for a terminal.
+        .target(name: "MoneyFieldIO", dependencies: ["CProcess"]),
+        // The two process calls Swift cannot see (pipe2, posix_spawn's closefrom).
+        .target(name: "CProcess"),
         // The shell without a terminal: commands, sessions, keys, completion, recording.
         .target(name: "MoneyFieldShell", dependencies: ["MoneyFieldEngine", "MoneyFieldIO"]),
         // Session scripts replayed as tests (runner, reports) and as demos (plan, casts).

@@ -4,14 +4,59 @@ import MoneyFieldIO
 import MoneyFieldShell
 
 /// The user's field behind `sh -c CMD`, spoken to in JSON Lines: one request line in, one reply
-/// line out, each reply awaited at most `timeout`. Its stderr is kept (the last few KiB) for the
-/// report when it fails, never mixed into moneyfield's output.
+/// line out, each reply awaited at most `timeout` and checked before it counts as an answer. It
+/// runs in a process group of its own with only its three pipes; the last 64 KiB of its stderr
+/// are kept for the report, never mixed into moneyfield's output.
 public final class Adapter {
     public enum Failure: Error, Equatable, Sendable {
         /// It could not be started at all (exit 2).
         case cannotStart(String)
-        /// It exited, hung or answered something unreadable, in reply to `request`.
-        case broke(request: String, problem: String, stderr: String)
+        /// It exited, hung or answered something that is not a reply, to `request`.
+        case broke(request: String, problem: Problem, stderr: String)
+        /// moneyfield was interrupted (Ctrl-C, SIGTERM) while waiting for it.
+        case interrupted
+    }
+
+    /// What was wrong with the adapter, as data; `words` says it.
+    public enum Problem: Equatable, Sendable {
+        case exited(String)
+        case closedOutput
+        case stoppedReading(String)
+        case timedOut(seconds: Double)
+        case tooLong
+        case notUTF8(String)
+        case notAReply(String, why: String)
+        case caretOutside(Int, length: Int, reply: String)
+        case unasked(String)
+        case unsupportedKey(String)
+
+        /// Before any reply, these mean it never got going (a wrong command, no interpreter).
+        public var isFailureToStart: Bool {
+            switch self {
+            case .exited, .closedOutput, .stoppedReading: true
+            default: false
+            }
+        }
+
+        public var words: String {
+            switch self {
+            case .exited(let status): "it exited (\(status)) without replying"
+            case .closedOutput: "it closed its standard output without replying"
+            case .stoppedReading(let reason): "it stopped reading its standard input (\(reason))"
+            case .timedOut(let seconds): "no reply within \(Self.seconds(seconds)) (--timeout)"
+            case .tooLong: "its reply is over 1 MiB without a newline"
+            case .notUTF8(let reply): "its reply is not UTF-8: \(reply)"
+            case .notAReply(let reply, let why): "its reply \(reply) \(why)"
+            case .caretOutside(let caret, let length, let reply): "its caret \(caret) is outside its display (0 to \(length)): \(reply)"
+            case .unasked(let line): "it sent a line nobody asked for (a second reply, or one before the request): \(line)"
+            case .unsupportedKey(let reply): "it answered a key with {\"unsupported\":true}, which only answers new: \(reply)"
+            }
+        }
+
+        static func seconds(_ value: Double) -> String {
+            value >= 1 ? "\(value.formatted(.number.precision(.fractionLength(0...3)))) s"
+                : "\((value * 1000).formatted(.number.precision(.fractionLength(0...3)))) ms"
+        }
     }
 
     public enum Reply: Equatable, Sendable {
@@ -20,123 +65,158 @@ public final class Adapter {
     }
 
     let command: String
-    let timeout: Duration
-    private var process: Process?
-    private var inputHandle: FileHandle?
-    private var input: Int32 = -1
-    private var output: Int32 = -1
+    let timeout: Double
+    /// Whether moneyfield has been asked to stop: checked whenever a wait is interrupted.
+    let isInterrupted: @Sendable () -> Bool
+    private var child: ChildProcess?
     private var pending: [UInt8] = []
     private let errors = ErrorTail()
     /// Replies read so far: none means it never started talking.
     public private(set) var replies = 0
 
-    public init(command: String, timeout: Duration) {
+    public init(command: String, timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
         self.timeout = timeout
+        self.isInterrupted = isInterrupted
     }
 
     deinit { stop() }
 
     public func start() throws(Failure) {
-        // A write to an adapter that died must fail with EPIPE, not end moneyfield.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do { try process.run() } catch { throw .cannotStart("cannot run sh -c \(command): \(error.localizedDescription)") }
-        self.process = process
-        inputHandle = stdin.fileHandleForWriting
-        input = stdin.fileHandleForWriting.fileDescriptor
-        output = stdout.fileHandleForReading.fileDescriptor
+        do { child = try ChildProcess(shellCommand: command) } catch {
+            guard case .failed(let reason) = error else { throw .cannotStart("cannot run the adapter") }
+            throw .cannotStart(reason)
+        }
         pending = []
-        errors.follow(stderr.fileHandleForReading)
+        replies = 0
+        errors.follow(child!.takeErrorOutput())
     }
 
+    /// Says goodbye, then ends its whole group (TERM, then KILL after a grace period).
     public func stop() {
-        guard let process else { return }
-        if input >= 0 { _ = try? send("{\"op\":\"quit\"}") }
-        // End of input too, then a moment to leave on its own; then its whole group is ended.
-        try? inputHandle?.close()
-        inputHandle = nil
-        let group = process.processIdentifier
-        for signal in [Int32(0), SIGTERM, SIGKILL] {
-            if signal != 0 { kill(-group, signal) }
-            let deadline = Date().addingTimeInterval(0.3)
-            while process.isRunning && Date() < deadline { usleep(2_000) }
-            if !process.isRunning { break }
-        }
-        process.waitUntilExit()
-        self.process = nil
-        input = -1
-        output = -1
+        guard let child else { return }
+        if child.input >= 0 { _ = try? send(AdapterRequest.quit.line) }
+        child.end()
+        self.child = nil
     }
 
-    /// Sends a request and reads its reply.
-    public func ask(_ request: String) throws(Failure) -> Reply {
-        try send(request)
-        let line = try readLine(for: request)
-        guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw broke(request, "its reply is not a JSON object: \(Self.quoted(line))")
+    /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
+    public func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
+        let line = request.line
+        try refuseUnasked(before: line)
+        try send(line)
+        let bytes = try readLine(for: line)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw broke(line, .notUTF8(Self.quoted(String(decoding: bytes, as: UTF8.self))))
         }
-        if object["unsupported"] as? Bool == true { return .unsupported }
-        guard let display = object["display"] as? String else {
-            throw broke(request, "its reply has no \"display\" string: \(Self.quoted(line))")
+        let reply: AdapterReply
+        do {
+            guard text.first == "{" else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an object")) }
+            reply = try JSONDecoder().decode(AdapterReply.self, from: Data(text.utf8))
+        } catch {
+            throw broke(line, .notAReply(Self.quoted(text), why: Self.why(error)))
         }
-        let caret = object["caret"] as? Int
-        if object["caret"] != nil, !(object["caret"] is NSNull), caret == nil {
-            throw broke(request, "its \"caret\" is not a whole number: \(Self.quoted(line))")
+        if reply.unsupported == true {
+            guard case .new = request else { throw broke(line, .unsupportedKey(Self.quoted(text))) }
+            return .unsupported
         }
-        return .answer(FieldAnswer(display: display, caret: caret, value: object["value"] as? String, rejected: object["rejected"] as? Bool))
+        guard let display = reply.display else { throw broke(line, .notAReply(Self.quoted(text), why: "has no \"display\" string")) }
+        if let caret = reply.caret, !(0...display.utf16.count).contains(caret) {
+            throw broke(line, .caretOutside(caret, length: display.utf16.count, reply: Self.quoted(text)))
+        }
+        return .answer(FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected))
     }
 
-    private func send(_ request: String) throws(Failure) {
-        let bytes = Array((request + "\n").utf8)
+    /// What a strict decoder found wrong, in the protocol's words.
+    static func why(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            let key = context.codingPath.last?.stringValue ?? "?"
+            let expected = ["display": "a string", "value": "a string", "caret": "a whole number or null", "rejected": "true or false",
+                            "unsupported": "true"][key] ?? "of another type"
+            return "has a \"\(key)\" that is not \(expected)"
+        default:
+            return "is not one JSON object"
+        }
+    }
+
+    /// A line already waiting before a request was sent answers nothing that was asked.
+    private func refuseUnasked(before request: String) throws(Failure) {
+        guard let child else { return }
+        if pending.isEmpty {
+            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+            if Foundation.poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 { readChunk(from: child.output) }
+        }
+        if let newline = pending.firstIndex(of: 10) {
+            throw broke(request, .unasked(Self.quoted(String(decoding: pending[..<newline], as: UTF8.self))))
+        }
+    }
+
+    private func send(_ line: String) throws(Failure) {
+        guard let child else { throw .cannotStart("the adapter is not running") }
+        let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            let count = bytes[sent...].withUnsafeBytes { write(child.input, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
-                throw broke(request, "it stopped reading (\(String(cString: strerror(errno))))")
+                if errno == EINTR {
+                    if isInterrupted() { throw .interrupted }
+                    continue
+                }
+                let reason = String(cString: strerror(errno))
+                if child.poll() != nil { throw broke(line, .exited(child.exitDescription)) }
+                throw broke(line, .stoppedReading(reason))
             }
             sent += count
         }
     }
 
-    private func readLine(for request: String) throws(Failure) -> String {
-        let deadline = ContinuousClock.now + timeout
+    @discardableResult
+    private func readChunk(from descriptor: Int32) -> Int {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { pending += chunk[..<count] }
+        return count
+    }
+
+    private func readLine(for request: String) throws(Failure) -> ArraySlice<UInt8> {
+        guard let child else { throw .cannotStart("the adapter is not running") }
+        let deadline = ContinuousClock.now + .nanoseconds(Int64(timeout * 1e9))
         while true {
             if let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                var line = pending[..<newline]
                 pending.removeFirst(newline + 1)
                 replies += 1
-                return line.hasSuffix("\r") ? String(line.dropLast()) : line
+                if line.last == 13 { line = line.dropLast() }
+                return ArraySlice(Array(line))
             }
+            if pending.count > 1 << 20 { throw broke(request, .tooLong) }
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw broke(request, "no reply within \(timeout) (--timeout)") }
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 600_000))
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                process?.waitUntilExit()
-                let status = process.map { $0.terminationReason == .uncaughtSignal ? "signal \($0.terminationStatus)" : "status \($0.terminationStatus)" } ?? "?"
-                throw broke(request, "it exited (\(status)) without replying")
+            guard left > .zero else { throw broke(request, .timedOut(seconds: timeout)) }
+            // poll counts whole milliseconds: round up, so a short timeout still waits.
+            let milliseconds = Int32(min(600_000, (left / .milliseconds(1)).rounded(.up)))
+            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+            let ready = Foundation.poll(&descriptor, 1, max(1, milliseconds))
+            if ready < 0 {
+                if errno == EINTR, isInterrupted() { throw .interrupted }
+                continue
             }
-            pending += chunk[..<count]
-            if pending.count > 1 << 20 { throw broke(request, "its reply is over 1 MiB without a newline") }
+            guard ready > 0 else { continue }
+            let count = readChunk(from: child.output)
+            if count < 0 {
+                if errno == EINTR, isInterrupted() { throw .interrupted }
+                continue
+            }
+            if count == 0 {
+                // End of its output: wait a moment (never past the deadline) to say how it ended.
+                let settle = min(deadline, ContinuousClock.now + .milliseconds(200))
+                while child.poll() == nil && ContinuousClock.now < settle { usleep(2_000) }
+                throw broke(request, child.poll() != nil ? .exited(child.exitDescription) : .closedOutput)
+            }
         }
     }
 
-    private func broke(_ request: String, _ problem: String) -> Failure {
+    private func broke(_ request: String, _ problem: Problem) -> Failure {
         usleep(20_000)  // what it wrote to stderr as it failed
         return .broke(request: request, problem: problem, stderr: errors.text)
     }
@@ -146,24 +226,40 @@ public final class Adapter {
     }
 }
 
-/// The last few KiB an adapter wrote to stderr, read on a thread of its own.
+/// The last 64 KiB an adapter wrote to stderr, read on a thread of its own into a fixed ring,
+/// so a flood of it costs no memory.
 final class ErrorTail: @unchecked Sendable {
-    private var data = Data()
+    static let capacity = 64 << 10
+    private var ring = [UInt8](repeating: 0, count: capacity)
+    private var written = 0
     private let lock = NSLock()
 
-    func follow(_ handle: FileHandle) {
-        lock.withLock { data = Data() }
+    func follow(_ descriptor: Int32) {
+        lock.withLock { written = 0 }
         Thread {
+            var chunk = [UInt8](repeating: 0, count: 16 << 10)
             while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { return }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 {
+                    close(descriptor)
+                    return
+                }
                 self.lock.withLock {
-                    self.data.append(chunk)
-                    if self.data.count > 4096 { self.data = self.data.suffix(4096) }
+                    for byte in chunk[..<count] {
+                        self.ring[self.written % Self.capacity] = byte
+                        self.written += 1
+                    }
                 }
             }
         }.start()
     }
 
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    var text: String {
+        lock.withLock {
+            let start = max(0, written - Self.capacity)
+            let bytes = (start..<written).map { ring[$0 % Self.capacity] }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
 }

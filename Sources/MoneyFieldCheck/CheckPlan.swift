@@ -4,48 +4,51 @@ import MoneyFieldShell
 
 /// What `check` and `vectors` play: seeded, operator-like sessions on a set of configurations.
 public struct CheckPlan: Sendable {
-    /// One field configuration as the adapter protocol sends it.
+    /// One field configuration: the options of `new`, read by the one option table.
     public struct Configuration: Sendable, Equatable {
-        public var locale: String
-        public var currency: String
-        public var mode: EntryMode
-        public var maxDigits: Int = FieldConfiguration.defaultMaxDigits
-        public var allowsNegative = false
+        public var options: FieldOptions
 
-        public init(locale: String, currency: String, mode: EntryMode = .atm, maxDigits: Int = FieldConfiguration.defaultMaxDigits,
-                    allowsNegative: Bool = false) {
-            self.locale = locale
-            self.currency = currency
-            self.mode = mode
-            self.maxDigits = maxDigits
-            self.allowsNegative = allowsNegative
+        public init(_ options: FieldOptions) { self.options = options }
+
+        public init(locale: String, currency: String, mode: EntryMode = .atm) {
+            options = FieldOptions()
+            options.locale = locale
+            options.currency = currency
+            options.mode = mode == .atm ? nil : mode
         }
 
-        public func fieldConfiguration() throws(FieldError) -> FieldConfiguration {
-            try FieldConfiguration(locale: locale, currency: currency, mode: mode, maxDigits: maxDigits, allowsNegative: allowsNegative)
+        public var locale: String { options.locale ?? LocaleCatalog.defaultIdentifier }
+        public var currency: String { options.currency ?? CurrencyCatalog.defaultCode }
+        public var mode: EntryMode { options.mode ?? .atm }
+
+        public func fieldConfiguration() throws(CommandError) -> FieldConfiguration {
+            try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
         }
 
         /// The `new` request (SPEC §4).
-        public func request() throws(FieldError) -> String {
-            let configuration = try fieldConfiguration()
-            return "{\"op\":\"new\",\"locale\":\(JSON.string(configuration.locale)),\"currency\":\(JSON.string(configuration.currency)),"
-                + "\"mode\":\(JSON.string(mode.rawValue)),\"fractionDigits\":\(configuration.shownFractionDigits),"
-                + "\"maxDigits\":\(maxDigits),\"allowNegative\":\(allowsNegative)}"
-        }
+        public func request() throws(CommandError) -> String { AdapterRequest.new(try fieldConfiguration()).line }
 
-        /// The shell command that makes this field, for a written-out failure.
-        public var newCommand: String {
-            var words = ["new", "field", "--locale", locale, "--currency", currency]
-            if mode != .atm { words += ["--mode", mode.rawValue] }
-            if maxDigits != FieldConfiguration.defaultMaxDigits { words += ["--max-digits", String(maxDigits)] }
-            if allowsNegative { words.append("--allow-negative") }
-            return words.joined(separator: " ")
-        }
+        /// The shell command that makes this field, for a written-out script.
+        public var newCommand: String { Invocation.new(name: "field", options: options).scriptLine }
 
         /// Simpler configurations first: en_US/USD before others, fewer options before more.
         var simplicity: Int {
-            (locale == "en_US" ? 0 : 4) + (currency == "USD" ? 0 : 2) + (mode == .atm ? 0 : 1)
-                + (allowsNegative ? 1 : 0) + (maxDigits == FieldConfiguration.defaultMaxDigits ? 0 : 1)
+            var plain = options
+            plain.locale = nil
+            plain.currency = nil
+            return (locale == "en_US" ? 0 : 4) + (currency == "USD" ? 0 : 2) + plain.words.count
+        }
+
+        /// The same field with one difference fewer from the plainest: en_US, USD, or one option
+        /// back at its default; the options that make the field what it is (its mode) stay.
+        var simpler: [Configuration] {
+            var candidates: [Configuration] = []
+            for change in [\FieldOptions.locale, \FieldOptions.currency] as [WritableKeyPath<FieldOptions, String?>] {
+                var simpler = options
+                simpler[keyPath: change] = change == \FieldOptions.locale ? "en_US" : "USD"
+                if simpler != options { candidates.append(Configuration(simpler)) }
+            }
+            return candidates.filter { $0.simplicity < simplicity }.sorted { $0.simplicity < $1.simplicity }
         }
     }
 
@@ -75,6 +78,11 @@ public struct CheckPlan: Sendable {
     public struct Session: Sendable, Equatable {
         public var configuration: Configuration
         public var keys: [Key]
+
+        public init(configuration: Configuration, keys: [Key]) {
+            self.configuration = configuration
+            self.keys = keys
+        }
     }
 
     public let configurations: [Configuration]
@@ -82,18 +90,26 @@ public struct CheckPlan: Sendable {
     public let sessionCount: Int
     public let stepCount: Int
     public let seed: UInt64
+    /// `--shard I/N`: only the sessions whose index is I-1 modulo N.
+    public let shard: (index: Int, count: Int)
 
-    public init(configurations: [Configuration], keys: [Key] = defaultKeys, sessions: Int, steps: Int, seed: UInt64) {
+    public init(configurations: [Configuration], keys: [Key] = defaultKeys, sessions: Int, steps: Int, seed: UInt64,
+                shard: (index: Int, count: Int) = (1, 1)) {
         self.configurations = configurations
         self.keys = keys
         sessionCount = sessions
         stepCount = steps
         self.seed = seed
+        self.shard = shard
     }
 
-    /// Session `index`, the same for a seed on every machine.
+    /// The indexes this run plays: all of them, or one shard's.
+    public var sessionIndexes: StrideTo<Int> { stride(from: shard.index - 1, to: sessionCount, by: shard.count) }
+
+    /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
+    /// session a shifted copy of another (each has a generator seeded by mixing both).
     public func session(_ index: Int) -> Session {
-        var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        var random = SplitMix64(seed: seed, stream: UInt64(index))
         let configuration = configurations[Int(random.next() % UInt64(configurations.count))]
         let weighted = keys.map { ($0, Self.weight(of: $0)) }
         let total = weighted.reduce(0) { $0 + $1.1 }
@@ -121,6 +137,16 @@ public struct CheckPlan: Sendable {
 }
 
 
+/// How `check` compares carets (SPEC §4): the UTF-16 offset, the digit slot, or not at all.
+public enum CaretComparison: String, Sendable, CaseIterable {
+    case exact, slot, none
+}
+
+/// What differs between the adapter's field and moneyfield's.
+public enum DifferenceKind: String, Sendable, CaseIterable {
+    case display, caret, value, rejected, emptied
+}
+
 /// What the reference field shows after each step, as the protocol compares it.
 public struct FieldAnswer: Sendable, Equatable {
     public var display: String
@@ -136,25 +162,51 @@ public struct FieldAnswer: Sendable, Equatable {
     }
 
     /// The engine's answers: the field made, then after each key.
-    public static func reference(for session: CheckPlan.Session) throws(FieldError) -> [FieldAnswer] {
+    public static func reference(for session: CheckPlan.Session) throws(CommandError) -> [FieldAnswer] {
         var field = MoneyField(try session.configuration.fieldConfiguration())
-        var answers = [FieldAnswer(display: field.display, caret: field.caretOffset, value: field.value, rejected: false)]
+        var answers = [FieldAnswer(field, rejected: false)]
         for key in session.keys {
             var rejected = false
             do throws(Rejection) { try field.press(key) } catch { rejected = true }
-            answers.append(FieldAnswer(display: field.display, caret: field.caretOffset, value: field.value, rejected: rejected))
+            answers.append(FieldAnswer(field, rejected: rejected))
         }
         return answers
     }
 
-    /// How `adapter` differs from this (the reference), or nil: display always; caret, value and
-    /// rejected only when the adapter gives them.
-    public func difference(from adapter: FieldAnswer) -> String? {
-        if adapter.display != display { return "display" }
-        if let caret = adapter.caret, caret != self.caret { return "caret" }
-        if let value = adapter.value, value != self.value { return "value" }
-        if let rejected = adapter.rejected, rejected != self.rejected { return "rejected" }
+    init(_ field: MoneyField, rejected: Bool) {
+        self.init(display: field.display, caret: field.caretOffset, value: field.isEmpty ? nil : field.value, rejected: rejected)
+    }
+
+    /// What kind of difference `adapter` shows from this answer (the reference), or nil: a side
+    /// with no digit at all is emptied; then the display; the caret as `caret` compares it;
+    /// value and rejected only when the adapter gives them.
+    public func difference(from adapter: FieldAnswer, caret comparison: CaretComparison) -> DifferenceKind? {
+        if Self.hasDigit(adapter.display) != Self.hasDigit(display) { return .emptied }
+        if adapter.display != display { return .display }
+        if let theirs = adapter.caret, let ours = caret {
+            switch comparison {
+            case .exact where theirs != ours: return .caret
+            case .slot where Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display): return .caret
+            default: break
+            }
+        }
+        if let value = adapter.value, value != self.value ?? "" { return .value }
+        if let rejected = adapter.rejected, rejected != self.rejected { return .rejected }
         return nil
+    }
+
+    static func hasDigit(_ display: String) -> Bool { display.unicodeScalars.contains { Key.digitValue(of: $0) != nil } }
+
+    /// The digit glyphs right of a UTF-16 offset: the caret `c` of a display, whatever stands
+    /// between the digits (`|$0` and `$|0` are both 1).
+    static func digitsRight(of offset: Int, in display: String) -> Int {
+        var seen = 0
+        var count = 0
+        for scalar in display.unicodeScalars {
+            if seen >= offset, Key.digitValue(of: scalar) != nil { count += 1 }
+            seen += scalar.utf16.count
+        }
+        return count
     }
 
     /// `"$12.34"` with `|` at the caret when there is one.
@@ -168,19 +220,5 @@ public struct FieldAnswer: Sendable, Equatable {
     public var json: String {
         "{\"display\":\(JSON.string(display)),\"caret\":\(caret.map(String.init) ?? "null"),\"value\":\(value.map(JSON.string) ?? "null")"
             + (rejected.map { ",\"rejected\":\($0)" } ?? "") + "}"
-    }
-}
-
-extension Key {
-    /// The protocol's name for a key: `"7"`, `"bs"` (the `type` names without brackets).
-    public var protocolName: String {
-        if case .digit(let value) = self { return String(value) }
-        return KeyTable.all.first { $0.key == self }?.name ?? "?"
-    }
-
-    /// The key a protocol name stands for (`"7"`, `"bs"`), or nil.
-    public init?(protocolName name: String) {
-        guard let key = name.count == 1 ? name.first.flatMap(Key.init(digit:)) : KeyTable.key(named: name) else { return nil }
-        self = key
     }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// A link is followed to the file it names, which is the one replaced (the link stays a link);
 /// the replaced file keeps its permissions; a SIGINT or SIGTERM meanwhile removes the temporary.
 public enum AtomicFile {
-    public static func write(_ text: String, to url: URL, displayPath: String) throws(FileError) {
+    /// `asScript`: the file is a session script, which must stay small enough to be read back;
+    /// reports and casts have no such limit.
+    public static func write(_ text: String, to url: URL, displayPath: String, asScript: Bool = false) throws(FileError) {
         let bytes = Array(text.utf8)
-        guard bytes.count <= TextFile.maximumBytes else {
+        guard !asScript || bytes.count <= TextFile.maximumBytes else {
             throw FileError(path: displayPath, reason: "would be \(bytes.count) bytes, more than the \(TextFile.maximumBytes >> 20) MiB a script may have; not written")
         }
         let target = try resolvedTarget(of: url, displayPath: displayPath)

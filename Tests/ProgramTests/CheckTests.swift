@@ -49,12 +49,14 @@ import MoneyFieldCheck
         let outcome = try check(python("seed000_double.py"), ["--locale", "en_US", "--keys", "1,2,3", "--sessions", "5", "--steps", "30"], in: folder)
         #expect(outcome.status == 1)
         let lines = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("disagreement:") }
-        #expect(lines.count == 5, "each session: \(outcome.stdout)")
-        // Ten digits: the tenth is refused by the seed's field and taken by moneyfield.
+        // One defect, one group: every session shrinks to ten digits, the tenth refused by the
+        // seed's field and taken by moneyfield.
+        #expect(lines.count == 1, "one group: \(outcome.stdout)")
         for line in lines {
             let keys = String(line.split(separator: " ")[2])
             #expect(keys.count == 10 && keys.allSatisfy(\.isNumber), "\(line)")
         }
+        #expect(outcome.stdout.contains("display after ##########: 5 sessions"), "\(outcome.stdout)")
         _ = try shrunkScriptsReplayGreen(in: folder)
     }
 
@@ -105,10 +107,19 @@ import MoneyFieldCheck
     @Test(arguments: [
         ("nosuchcommand-xyz", Int32(2), "error: the adapter could not start"),
         ("exit 3", Int32(2), "error: the adapter could not start: it"),
-        ("sleep 30", Int32(1), "error: the adapter failed: no reply within 0.5 seconds (--timeout)"),
-        ("echo hello; cat >/dev/null", Int32(1), "error: the adapter failed: its reply is not a JSON object: \"hello\""),
-        ("read line; echo '{\"caret\":1}'; cat >/dev/null", Int32(1), "error: the adapter failed: its reply has no \"display\" string"),
-        ("read line; echo '{\"display\":\"$0.00\",\"caret\":4}'; exit 0", Int32(1), "error: the adapter failed: it"),
+        ("sleep 30", Int32(1), "error: the adapter is broken: no reply within 500 ms (--timeout)"),
+        ("read line; echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"hello\" is not one JSON object"),
+        ("echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: it sent a line nobody asked for"),
+        ("read line; echo '{\"caret\":1}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"caret\":1}\" has no \"display\" string"),
+        ("read line; echo '{\"display\":\"$0.00\",\"caret\":4}'; exit 0", Int32(1), "error: the adapter is broken: it exited (status 0)"),
+        ("read line; r='{\"display\":\"$0.00\",\"caret\":5}'; printf '%s\\n%s\\n' \"$r\" \"$r\"; cat >/dev/null", Int32(1), "error: the adapter is broken: it sent a line nobody asked for"),
+        ("read line; printf '{\"display\":\"\\377\"}\\n'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply is not UTF-8"),
+        ("read line; echo '{\"display\":\"$0.00\",\"caret\":9}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its caret 9 is outside its display (0 to 5)"),
+        ("read line; echo '{\"display\":\"$0.00\",\"value\":5}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"value\":5}\" has a \"value\" that is not a string"),
+        ("read line; echo '{\"display\":\"$0.00\",\"rejected\":\"yes\"}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"rejected\":\"yes\"}\" has a \"rejected\" that is not true or false"),
+        ("read line; echo '{\"display\":\"$0.00\",\"caret\":true}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"caret\":true}\" has a \"caret\" that is not a whole number or null"),
+        // Closes its output and goes on running: reported within --timeout, not waited for.
+        ("exec 1>&-; sleep 30", Int32(2), "error: the adapter could not start: it closed its standard output"),
     ])
     func brokenAdaptersAreReportedWithTheirRequest(adapter: String, status: Int32, message: String) throws {
         let folder = try TemporaryFolder()
@@ -119,6 +130,83 @@ import MoneyFieldCheck
         #expect(outcome.stderr.hasPrefix(message), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("  request: {\"op\":"))
         #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Self.leftover(adapter) == "", "the adapter's group was ended")
+    }
+
+    /// Processes still running whose command line is `adapter`'s shell.
+    static func leftover(_ adapter: String) throws -> String {
+        try BuiltProgram.bash("pgrep -af 'sleep 30' | grep -v pgrep || true", in: URL(fileURLWithPath: "/tmp")).stdout
+    }
+
+    /// The README's own adapter and command: every session differs from the others, the defects
+    /// come out as a handful of groups, each a script that `test` replays green, that fails on
+    /// that adapter with --replay and passes on a correct one.
+    @Test func theReadmesAdapterGivesOneGroupPerDefectAndTheReplayLoop() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Check your own field").dropFirst().first)
+        let code = try #require(section.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first)
+        _ = try folder.file("my_field.py", code)
+        let outcome = try check("python3 my_field.py", ["--locale", "en_US", "--sessions", "1000", "--steps", "40"], in: folder)
+        #expect(outcome.status == 1)
+        let groups = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("disagreement:") }
+        #expect((2...8).contains(groups.count), "\(outcome.stdout)")
+        #expect(Set(groups).count == groups.count)
+        #expect(outcome.stdout.contains("\(groups.count) kind\(groups.count == 1 ? "" : "s") of disagreement:"))
+        #expect(outcome.stdout.hasSuffix("checked 1000 sessions, 40000 keys: 1000 disagreements\n"), "\(outcome.stdout)")
+        _ = try shrunkScriptsReplayGreen(in: folder)
+        let failing = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", "python3 my_field.py"], directory: folder.url)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.hasSuffix("replayed \(groups.count) scripts: 0 agree, \(groups.count) disagree\n"), "\(failing.stdout)")
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        let fixed = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", "\(binary.path) adapter"], directory: folder.url)
+        #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
+        // A second run clears what the first wrote, and nothing else.
+        let again = try check("python3 my_field.py", ["--locale", "en_US", "--sessions", "20", "--steps", "3", "--keys", "left"], in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("check-failures").path)
+        #expect(files.filter { $0.hasSuffix(".session") }.count == again.stdout.split(separator: "\n").filter { $0.hasPrefix("disagreement:") }.count)
+        _ = try folder.file("check-failures/mine.txt", "notes")
+        let refused = try check("python3 my_field.py", ["--locale", "en_US", "--sessions", "2"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("holds files check did not write (mine.txt)"), "\(refused.stderr)")
+    }
+
+    /// Session i depends on the seed and i alone: no session is another shifted by a key, and
+    /// the shards of a run are its sessions, each once.
+    @Test func sessionsAreIndependentAndShardsSplitThem() throws {
+        func vectors(_ extra: [String]) throws -> [String] {
+            try BuiltProgram.run(["vectors", "--sessions", "60", "--steps", "10", "--seed", "5"] + extra).stdout
+                .split(separator: "\n").map(String.init)
+        }
+        let all = try vectors([])
+        #expect(all.count == 60)
+        let keys = try all.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["keys"] as? [String] ?? []
+        }
+        let shifted = zip(keys, keys.dropFirst()).filter { Array($0.dropFirst()) == Array($1.dropLast()) }.count
+        #expect(shifted == 0, "\(shifted) sessions are the one before shifted by a key")
+        let shards = try (1...3).map { try vectors(["--shard", "\($0)/3"]) }
+        #expect(shards.map(\.count) == [20, 20, 20])
+        #expect(Set(shards.flatMap { $0 }) == Set(all))
+        #expect(try vectors([]) == all, "the same seed plays the same sessions")
+    }
+
+    /// Real adapters start helpers, ignore signals and flood stderr: check still ends, and ends
+    /// their whole group.
+    @Test func aHelperInTheBackgroundAndAnInterruptLeaveNoProcess() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        let started = Date()
+        let helper = try check("sleep 30 & \(binary.path) adapter", ["--sessions", "5"], in: folder)
+        #expect(helper.stdout.hasSuffix("checked 5 sessions, 200 keys: 0 disagreements\n"), "\(helper.stdout)\(helper.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(try Self.leftover("") == "")
+        let interrupted = try BuiltProgram.bash(
+            "\"$B\" check --adapter 'read line; sleep 30' --sessions 2 --timeout 60 & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exit $?\"",
+            in: folder.url)
+        #expect(interrupted.stdout.hasSuffix("exit 143\n"), "\(interrupted.stdout)\(interrupted.stderr)")
+        #expect(try Self.leftover("") == "")
     }
 
     @Test func debuggingOnStderrIsIgnored() throws {

@@ -4,11 +4,20 @@
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
     package init(seed: UInt64) { state = seed }
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+
+    /// Stream `stream` of `seed`: both mixed, so neighbouring streams share no stretch of values.
+    package init(seed: UInt64, stream: UInt64) {
+        state = Self.mixed(seed) ^ Self.mixed(stream &+ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    static func mixed(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return Self.mixed(state)
     }
 }

@@ -124,9 +124,21 @@ public struct FieldOption: Sendable {
     /// What Tab offers for the value.
     public let values: ArgumentKind
     public let help: String
+    /// What its value is, for machine-read forms (JSON numbers, strings, `true`).
+    public let kind: Kind
     let read: @Sendable (inout FieldOptions, String) throws(CommandError) -> Void
     /// The value words when the option is given (`[]` for a flag), else nil.
-    let written: @Sendable (FieldOptions) -> [String]?
+    package let written: @Sendable (FieldOptions) -> [String]?
+
+    public enum Kind: Sendable {
+        case flag, number, text
+    }
+
+    /// The name in JSON: `--empty-when-zero` is `emptyWhenZero`.
+    public var jsonKey: String {
+        let words = name.drop { $0 == "-" }.split(separator: "-")
+        return words.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+    }
 
     /// Every option, in the order usage and help list them.
     public static let all: [FieldOption] = [
@@ -156,13 +168,13 @@ public struct FieldOption: Sendable {
     private static func text(
         _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
     ) -> FieldOption {
-        FieldOption(name: name, valueName: valueName, values: values, help: help,
+        FieldOption(name: name, valueName: valueName, values: values, help: help, kind: .text,
                     read: { options, value throws(CommandError) in options[keyPath: path] = value },
                     written: { options in options[keyPath: path].map { [$0] } })
     }
 
     private static func number(_ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, valueName: "N", values: .text, help: help,
+        FieldOption(name: name, valueName: "N", values: .text, help: help, kind: .number,
                     read: { options, value throws(CommandError) in
                         guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
                         options[keyPath: path] = number
@@ -174,7 +186,7 @@ public struct FieldOption: Sendable {
         _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
     ) -> FieldOption where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
-        return FieldOption(name: name, valueName: names.joined(separator: "|"), values: .choice(names), help: help,
+        return FieldOption(name: name, valueName: names.joined(separator: "|"), values: .choice(names), help: help, kind: .text,
                            read: { options, value throws(CommandError) in
                                guard let parsed = Choice(rawValue: value) else {
                                    throw CommandError("\(name) takes \(Listing.either(names)), not \"\(value)\"")
@@ -185,7 +197,7 @@ public struct FieldOption: Sendable {
     }
 
     private static func flag(_ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, valueName: nil, values: .text, help: help,
+        FieldOption(name: name, valueName: nil, values: .text, help: help, kind: .flag,
                     read: { options, _ throws(CommandError) in options[keyPath: path] = true },
                     written: { options in options[keyPath: path] ? [] : nil })
     }

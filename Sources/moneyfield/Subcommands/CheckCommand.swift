@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLibEdit
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
@@ -6,51 +7,61 @@ import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 
-/// The session options `check` and `vectors` share.
+/// The session options `check` and `vectors` share; the field options are `new`'s, read by the
+/// same option table.
 struct SessionPlanOptions: ParsableArguments {
-    @Option(help: "Only this locale (default: a built-in list of hard locale/currency pairs).", completion: .list(LocaleCatalog.identifiers))
-    var locale: String?
-
-    @Option(help: "Only this currency (with --locale, or with each built-in locale).", completion: .list(CurrencyCatalog.codes))
-    var currency: String?
-
-    @Option(help: "atm or whole (default: each built-in pair's).")
-    var mode: String?
-
     @Option(help: "How many sessions.")
     var sessions = 100
 
     @Option(help: "Keys per session.")
     var steps = 40
 
-    @Option(help: "The seed: the same seed plays the same sessions.")
+    @Option(help: "The seed: session i depends only on the seed and i.")
     var seed: UInt64 = 1
 
     @Option(help: ArgumentHelp("Keys to press, by their type names without brackets, comma-separated (default 0-9,bs,del,left,right,home,end).", valueName: "LIST"))
     var keys: String?
 
+    @Option(help: ArgumentHelp("Play only the sessions whose index is I-1 modulo N (1 ≤ I ≤ N), for a CI matrix.", valueName: "I/N"))
+    var shard: String?
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The field, as `new` takes it: \(FieldOption.usage). Without --locale and --currency, a built-in list of hard locale/currency pairs; with --currency alone, each of them in that currency.",
+        valueName: "field-options"))
+    var fieldWords: [String] = []
+
     func validate() throws {
-        guard (1...1_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 1000000, not \(sessions)") }
+        guard (1...10_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 10000000, not \(sessions)") }
         guard (0...10_000).contains(steps) else { throw ValidationError("--steps takes 0 to 10000, not \(steps)") }
-        // SPEC §4's protocol has no decimal key, so natural fields are not checked.
-        if let mode, EntryMode(rawValue: mode) == nil || mode == EntryMode.natural.rawValue {
-            throw ValidationError("--mode takes atm or whole, not \"\(mode)\"")
-        }
         _ = try plan()
     }
 
-    func plan() throws -> CheckPlan {
-        var configurations = CheckPlan.hardConfigurations
-        if let locale {
-            configurations = [CheckPlan.Configuration(locale: locale, currency: currency ?? "USD")]
-        } else if let currency {
-            configurations = configurations.map { CheckPlan.Configuration(locale: $0.locale, currency: currency, mode: $0.mode) }
+    func fieldOptions() throws -> FieldOptions {
+        do throws(CommandError) {
+            return try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+        } catch {
+            throw ValidationError(error.message)
         }
-        if let mode = mode.flatMap(EntryMode.init(rawValue:)) {
-            configurations = configurations.map { CheckPlan.Configuration(locale: $0.locale, currency: $0.currency, mode: mode) }
+    }
+
+    func plan() throws -> CheckPlan {
+        let options = try fieldOptions()
+        // SPEC §4's protocol has no decimal key, so natural fields are not checked.
+        if options.mode == .natural { throw ValidationError("--mode natural cannot be checked: the protocol has no decimal key; use atm or whole") }
+        var configurations: [CheckPlan.Configuration]
+        if options.locale != nil {
+            configurations = [CheckPlan.Configuration(options)]
+        } else {
+            configurations = CheckPlan.hardConfigurations.map { hard in
+                var each = options
+                each.locale = hard.options.locale
+                each.currency = options.currency ?? hard.options.currency
+                each.mode = options.mode ?? hard.options.mode
+                return CheckPlan.Configuration(each)
+            }
         }
         for configuration in configurations {
-            do { _ = try configuration.fieldConfiguration() } catch { throw ValidationError(error.words) }
+            do throws(CommandError) { _ = try configuration.fieldConfiguration() } catch { throw ValidationError(error.message) }
         }
         var chosen = CheckPlan.defaultKeys
         if let keys {
@@ -58,34 +69,71 @@ struct SessionPlanOptions: ParsableArguments {
             for name in keys.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 if name == "0-9" {
                     chosen += (0...9).map { Key.digit(UInt8($0)) }
-                } else if let key = Key(protocolName: name) {
+                } else if let key = Key(protocolName: name), key != .decimal {
                     chosen.append(key)
                 } else {
-                    throw ValidationError("--keys: unknown key \"\(name)\"; keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
+                    throw ValidationError("--keys: unknown key \"\(name)\"; keys: 0-9 and \(KeyTable.all.filter { $0.key != .decimal }.map(\.name).joined(separator: ", "))")
                 }
             }
             guard !chosen.isEmpty else { throw ValidationError("--keys names no key") }
         }
-        return CheckPlan(configurations: configurations, keys: chosen, sessions: sessions, steps: steps, seed: seed)
+        var shardPart = (index: 1, count: 1)
+        if let shard {
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N (1/4 … 4/4), not \"\(shard)\"")
+            }
+            shardPart = (index, count)
+        }
+        return CheckPlan(configurations: configurations, keys: chosen, sessions: sessions, steps: steps, seed: seed, shard: shardPart)
     }
 }
+
+/// SIGINT and SIGTERM while `check` waits on an adapter: noted, so the adapter's group is ended
+/// before moneyfield leaves.
+enum CheckSignals {
+    nonisolated(unsafe) static let flag: UnsafeMutablePointer<sig_atomic_t> = {
+        let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+        flag.initialize(to: 0)
+        return flag
+    }()
+
+    static func install() {
+        _ = flag
+        moneyfield_catch_signal(SIGINT, noteCheckSignal, nil)
+        moneyfield_catch_signal(SIGTERM, noteCheckSignal, nil)
+        // A parent may have started us with them blocked (a test harness's thread does).
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    static var caught: Int32 { flag.pointee }
+}
+
+private func noteCheckSignal(_ signal: Int32) { CheckSignals.flag.pointee = signal }
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check another money field against moneyfield, through an adapter speaking JSON Lines.",
         discussion: """
-            Starts `sh -c CMD` once and plays seeded, operator-like sessions on it: a {"op":"new",…} \
-            request per session, then {"op":"key","key":"7"} per key, each answered with one line \
-            {"display":…,"caret":…} (caret may be null; value and rejected are optional; \
-            {"unsupported":true} skips a configuration). Every reply is compared with moneyfield's own \
-            field. A disagreement is shrunk to the fewest keys and simplest configuration that still \
-            disagree and written to --out as a session script (moneyfield's expectations, the \
-            adapter's answer in a comment). The last line reads `checked S sessions, K keys: D \
-            disagreements`.
+            Starts `sh -c CMD` once, in a process group of its own, and plays seeded, operator-like \
+            sessions on it: a {"op":"new",…} request per session (every field option, camelCase), \
+            then {"op":"key","key":"7"} per key, each answered with one line {"display":…,"caret":…} \
+            (caret may be null; value and rejected are optional; {"unsupported":true} skips a \
+            configuration). Every reply is checked, then compared with moneyfield's own field. A \
+            disagreement is shrunk to the fewest keys, the smallest digits and the simplest \
+            configuration that show the same kind of difference (display, caret, value, rejected, \
+            emptied); shrunk sessions with the same kind and shape of keys are one group, written \
+            to --out as one session script. The run ends with a line per group and `checked S \
+            sessions, K keys: D disagreements`. --replay plays scripts (those, or any with new and \
+            keys) on the adapter instead: the loop while fixing a field.
 
             Exit status: 0 no disagreement, 1 disagreements or a broken adapter, 2 unusable arguments \
-            or an adapter that cannot start.
+            or an adapter that cannot start, 130/143 interrupted.
             """)
 
     @Option(help: ArgumentHelp("The adapter, run with sh -c.", valueName: "CMD"))
@@ -93,91 +141,213 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var planOptions: SessionPlanOptions
 
+    @Option(help: ArgumentHelp("How carets compare: exact (UTF-16 offsets), slot (digits right of the caret; the default) or none.", valueName: "exact|slot|none"))
+    var caret: String = CaretComparison.slot.rawValue
+
     @Option(help: "Seconds to wait for each reply.")
     var timeout: Double = 5
 
-    @Option(help: ArgumentHelp("Folder for the shrunk disagreements.", valueName: "DIR"), completion: .directory)
+    @Option(help: ArgumentHelp("Folder for the groups' scripts, made fresh each run.", valueName: "DIR"), completion: .directory)
     var out = "check-failures"
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE (one testcase per session).", valueName: "FILE"))
     var junit: String?
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Play these scripts (files or folders of *.session) on the adapter instead of sessions.", valueName: "PATH"),
+            completion: .file(extensions: ["session"]))
+    var replay: [String] = []
+
     func validate() throws {
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes more than 0 and at most 3600 seconds") }
+        guard !adapter.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--adapter is empty; give the command that runs your adapter (--adapter \"python3 my_field.py\")")
+        }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes more than 0 and at most 3600 seconds, not \(timeout)") }
+        guard CaretComparison(rawValue: caret) != nil else { throw ValidationError("--caret takes exact, slot or none, not \"\(caret)\"") }
     }
 
     func run() throws {
-        let plan = try planOptions.plan()
-        let adapter = Adapter(command: adapter, timeout: .milliseconds(Int(timeout * 1000)))
+        CheckSignals.install()
+        let adapter = Adapter(command: adapter, timeout: timeout) { CheckSignals.caught != 0 }
         do { try adapter.start() } catch {
             if case .cannotStart(let message) = error { throw UnusableInput(message) }
             throw error
         }
         defer { adapter.stop() }
-        let checker = Checker(plan: plan, adapter: adapter)
+        let caret = CaretComparison(rawValue: caret) ?? .slot
+        if !replay.isEmpty {
+            try runReplay(on: adapter, caret: caret)
+            return
+        }
+        let plan = try planOptions.plan()
+        try prepareOut()
+        let checker = Checker(plan: plan, adapter: adapter, caret: caret)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let summary: Checker.Summary
-        var reported = 0
-        var seen: Set<String> = []
-        do {
+        var announced = 0
+        do throws(Adapter.Failure) {
             summary = try checker.run { done, summary in
-                // Each disagreement as it is found, then the progress line on a terminal.
-                while reported < summary.disagreements.count {
+                // Each new group as it is found, then the progress line on a terminal.
+                while announced < summary.groups.count {
                     if onTerminal { Output.writeError("\r\u{1B}[K") }
-                    report(summary.disagreements[reported], checker: checker, seen: &seen)
-                    reported += 1
+                    Output.write(VisibleText.terminalSafe(checker.line(for: summary.groups[announced])) + "\n")
+                    announced += 1
                 }
                 if onTerminal {
-                    Output.writeError("\r\u{1B}[Ksession \(done)/\(plan.sessionCount), \(summary.disagreements.count) disagreement\(summary.disagreements.count == 1 ? "" : "s")")
+                    Output.writeError("\r\u{1B}[Ksession \(done)/\(plan.sessionIndexes.underestimatedCount), \(Self.count(summary.disagreements, "disagreement"))")
                 }
             }
         } catch {
             if onTerminal { Output.writeError("\r\u{1B}[K") }
-            guard case .broke(let request, let problem, let stderr) = error else { throw error }
-            // Dead before its first reply: it never started (a wrong command, a missing interpreter).
-            let neverStarted = adapter.replies == 0 && (problem.contains("exited") || problem.contains("stopped reading"))
-            var message = (neverStarted ? "the adapter could not start: " : "the adapter failed: ") + "\(problem)\n  request: \(request)"
-            if !stderr.isEmpty {
-                message += "\n  its stderr ended with:\n" + stderr.split(separator: "\n").suffix(8).map { "    " + $0 }.joined(separator: "\n")
-            }
-            Output.writeError(message.split(separator: "\n").map { VisibleText.terminalSafe(String($0)) + "\n" }.joined().replacingOccurrences(of: "the adapter", with: "error: the adapter", options: .anchored))
-            throw neverStarted ? ExitCode(2) : ExitCode.failure
+            try fail(error, adapter: adapter)
         }
         if onTerminal { Output.writeError("\r\u{1B}[K") }
+        let written = try writeGroups(summary, checker: checker)
+        var failed = false
         if let junit {
             do throws(FileError) {
                 try AtomicFile.write(checker.junit(summary), to: URL(fileURLWithPath: junit), displayPath: junit)
             } catch {
                 Console.error("cannot write the JUnit report: \(error.message)")
-                throw ExitCode.failure
+                failed = true
             }
         }
-        let skipped = summary.unsupported > 0 ? " (\(summary.unsupported) session\(summary.unsupported == 1 ? "" : "s") unsupported by the adapter)" : ""
-        let count = summary.disagreements.count
-        let distinct = count > seen.count ? " (\(seen.count) distinct)" : ""
-        Output.write("checked \(summary.sessions) sessions, \(summary.keys) keys: \(count) disagreement\(count == 1 ? "" : "s")\(distinct)\(skipped)\n")
-        if count > 0 { throw ExitCode.failure }
+        if !summary.groups.isEmpty {
+            Output.write("\(Self.count(summary.groups.count, "kind")) of disagreement:\n")
+            for (index, group) in summary.groups.enumerated() {
+                let keys = Checker.shape(Array(group.example.keys.prefix(group.difference.step)))
+                Output.write(VisibleText.terminalSafe("  \(group.difference.kind.rawValue) after \(keys.isEmpty ? "the field is made" : keys): "
+                    + "\(Self.count(group.sessions.count, "session")) → \(written[index])") + "\n")
+            }
+            Output.write(VisibleText.terminalSafe("replay them on your adapter while you fix it: moneyfield check --replay \(out) --adapter …") + "\n")
+        }
+        let skipped = summary.unsupported > 0 ? " (\(Self.count(summary.unsupported, "session")) unsupported by the adapter)" : ""
+        Output.write("checked \(Self.count(summary.sessions, "session")), \(Self.count(summary.keys, "key")): \(Self.count(summary.disagreements, "disagreement"))\(skipped)\n")
+        if summary.disagreements > 0 || failed { throw ExitCode.failure }
     }
 
-    /// Writes and prints a disagreement, unless the same shrunk one was reported before (`seen`):
-    /// found again, it is counted, not repeated.
-    private func report(_ disagreement: Checker.Disagreement, checker: Checker, seen: inout Set<String>) {
-        let line = checker.line(for: disagreement)
-        guard seen.insert(line).inserted else { return }
-        let number = seen.count
-        let configuration = disagreement.shrunk.configuration
-        let name = String(format: "%03d", number) + "-" + configuration.locale.replacingOccurrences(of: "@", with: "-").replacingOccurrences(of: "=", with: "-")
-            + "-" + configuration.currency + ".session"
-        let path = (out as NSString).appendingPathComponent(name)
-        var location = ""
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            try AtomicFile.write(checker.script(for: disagreement, adapterCommand: adapter), to: URL(fileURLWithPath: path), displayPath: path)
-            location = " → \(path)"
-        } catch {
-            location = " (cannot write \(path): \(error.localizedDescription))"
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    /// Reports a broken or interrupted adapter and leaves with its exit status.
+    private func fail(_ error: Adapter.Failure, adapter: Adapter) throws -> Never {
+        // exit() runs no defer: the adapter's group is ended here, whatever happened.
+        adapter.stop()
+        switch error {
+        case .interrupted:
+            Console.error("interrupted; the adapter was stopped")
+            Foundation.exit(CheckSignals.caught == SIGTERM ? 143 : 130)
+        case .cannotStart(let message):
+            throw UnusableInput(message)
+        case .broke(let request, let problem, let stderr):
+            // Dead before its first reply: it never started (a wrong command, a missing interpreter).
+            let neverStarted = adapter.replies == 0 && problem.isFailureToStart
+            var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words,
+                         "  request: \(request)"]
+            if !stderr.isEmpty {
+                lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
+            }
+            Output.writeError("error: " + lines.map { VisibleText.terminalSafe($0) }.joined(separator: "\n") + "\n")
+            Foundation.exit(neverStarted ? 2 : 1)
         }
-        Output.write(VisibleText.terminalSafe(line + location) + "\n")
+    }
+
+    private var manifest: String { (out as NSString).appendingPathComponent(".moneyfield-check") }
+
+    /// Makes --out fresh before a run: what an earlier run wrote there (its manifest says what)
+    /// is removed; a folder holding other files is refused, so runs never mix.
+    private func prepareOut() throws {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: out, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw UnusableInput("--out \(out) is not a folder; name a folder for the groups' scripts") }
+        let earlier = (try? String(contentsOfFile: manifest, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        let present = (try? fileManager.contentsOfDirectory(atPath: out)) ?? []
+        let others = present.filter { $0 != ".moneyfield-check" && !earlier.contains($0) }
+        guard others.isEmpty else {
+            throw UnusableInput("--out \(out) holds files check did not write (\(others.sorted().prefix(3).joined(separator: ", "))); name an empty or new folder")
+        }
+        for name in earlier where !name.contains("/") { try? fileManager.removeItem(atPath: (out as NSString).appendingPathComponent(name)) }
+        try? fileManager.removeItem(atPath: manifest)
+    }
+
+    /// One script per group in --out, each named in the manifest as soon as it is written.
+    private func writeGroups(_ summary: Checker.Summary, checker: Checker) throws -> [String] {
+        let fileManager = FileManager.default
+        guard !summary.groups.isEmpty else { return [] }
+        do {
+            try fileManager.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw UnusableInput("cannot make --out \(out): \(error.localizedDescription)")
+        }
+        var names: [String] = []
+        var paths: [String] = []
+        for (index, group) in summary.groups.enumerated() {
+            let configuration = group.example.configuration
+            let name = String(format: "%03d", index + 1) + "-" + group.difference.kind.rawValue + "-"
+                + configuration.locale.replacingOccurrences(of: "@", with: "-").replacingOccurrences(of: "=", with: "-")
+                + "-" + configuration.currency + ".session"
+            let path = (out as NSString).appendingPathComponent(name)
+            do throws(FileError) {
+                try AtomicFile.write(checker.script(for: group, number: index + 1, of: summary.groups.count, adapterCommand: adapter),
+                                     to: URL(fileURLWithPath: path), displayPath: path, asScript: true)
+            } catch {
+                throw UnusableInput("cannot write \(error.message)")
+            }
+            names.append(name)
+            paths.append(path)
+            // The manifest after each file: an interrupted run still names all it wrote.
+            do throws(FileError) {
+                try AtomicFile.write(names.joined(separator: "\n") + "\n", to: URL(fileURLWithPath: manifest), displayPath: manifest)
+            } catch {
+                throw UnusableInput("cannot write \(error.message)")
+            }
+        }
+        return paths
+    }
+
+    /// `--replay`: each script's sessions on the adapter; exit 0 only when every one agrees.
+    private func runReplay(on adapter: Adapter, caret: CaretComparison) throws {
+        let scripts: [(url: URL, display: String)]
+        do throws(ScriptError) {
+            scripts = try ScriptRunner.scripts(in: replay, base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        } catch {
+            throw UnusableInput(error.errorDescription ?? "\(error)")
+        }
+        let checker = Checker(plan: CheckPlan(configurations: [], sessions: 0, steps: 0, seed: 0), adapter: adapter, caret: caret)
+        var agreeing = 0, disagreeing = 0, unplayable = 0
+        for script in scripts {
+            let sessions: [CheckPlan.Session]
+            do {
+                sessions = try Replay.sessions(in: try Transcript(contentsOf: script.url, displayPath: script.display))
+            } catch let error as CommandError {
+                unplayable += 1
+                Console.error(VisibleText.terminalSafe("\(script.display): \(error.message)"))
+                continue
+            } catch {
+                unplayable += 1
+                Console.error(VisibleText.terminalSafe((error as? ScriptError)?.errorDescription ?? "\(script.display): \(error)"))
+                continue
+            }
+            var verdict = "agrees"
+            do throws(Adapter.Failure) {
+                for session in sessions {
+                    switch try checker.play(session) {
+                    case .agrees: continue
+                    case .unsupported: verdict = "unsupported by the adapter"
+                    case .differs(let difference):
+                        let keys = KeyScript.text(for: Array(session.keys.prefix(difference.step)))
+                        verdict = "disagrees after \(keys.isEmpty ? "the field is made" : keys): adapter \(Checker.quoted(difference.adapter.shown)), "
+                            + "moneyfield \(Checker.quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+                    }
+                    break
+                }
+            } catch {
+                try fail(error, adapter: adapter)
+            }
+            if verdict == "agrees" { agreeing += 1 } else { disagreeing += 1 }
+            Output.write(VisibleText.terminalSafe("\(script.display): \(verdict)") + "\n")
+        }
+        Output.write("replayed \(Self.count(scripts.count, "script")): \(agreeing) agree, \(disagreeing) disagree\(unplayable > 0 ? ", \(unplayable) cannot be played" : "")\n")
+        if disagreeing + unplayable > 0 { throw ExitCode.failure }
     }
 }
 
@@ -195,7 +365,7 @@ struct VectorsCommand: ParsableCommand {
     func run() throws {
         let plan = try planOptions.plan()
         var text = ""
-        for index in 0..<plan.sessionCount {
+        for index in plan.sessionIndexes {
             text += try CheckVectors.line(for: plan.session(index)) + "\n"
             if text.utf8.count > 1 << 16 {
                 Output.write(text)
@@ -227,12 +397,7 @@ struct AdapterCommand: ParsableCommand {
             switch op {
             case "quit": return
             case "new":
-                let mode = (object["mode"] as? String).flatMap(EntryMode.init(rawValue:)) ?? .atm
-                guard let configuration = try? FieldConfiguration(
-                    locale: object["locale"] as? String ?? "", currency: object["currency"] as? String ?? "", mode: mode,
-                    maxDigits: object["maxDigits"] as? Int ?? FieldConfiguration.defaultMaxDigits,
-                    allowsNegative: object["allowNegative"] as? Bool ?? false)
-                else {
+                guard let configuration = try? FieldOptions(request: object).configuration(defaults: ("en_US", "USD")) else {
                     Output.write("{\"unsupported\":true}\n")
                     continue
                 }
@@ -248,7 +413,7 @@ struct AdapterCommand: ParsableCommand {
                 continue
             }
             guard let field else { continue }
-            let answer = FieldAnswer(display: field.display, caret: field.caretOffset, value: field.value, rejected: rejected)
+            let answer = FieldAnswer(display: field.display, caret: field.caretOffset, value: field.isEmpty ? nil : field.value, rejected: rejected)
             Output.write(answer.json + "\n")
         }
     }

@@ -83,7 +83,7 @@ struct TestCommand: ParsableCommand {
         }
         let urls = Dictionary(scripts.map { ($0.display, $0.url) }, uniquingKeysWith: { first, _ in first })
         let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in
-            try AtomicFile.write(text, to: urls[report.path]!, displayPath: report.path)
+            try AtomicFile.write(text, to: urls[report.path]!, displayPath: report.path, asScript: true)
         }
         if let junit {
             do throws(FileError) {

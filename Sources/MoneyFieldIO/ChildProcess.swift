@@ -1,0 +1,110 @@
+import CProcess
+import Foundation
+
+/// A command run with `sh -c` in a process group of its own, holding only its three pipes: what
+/// it starts in the background shares no descriptor of ours, and ending it ends the whole group.
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
+    /// Ours: write to its stdin, read its stdout and its stderr. -1 once closed.
+    public private(set) var input: Int32
+    public private(set) var output: Int32
+    public private(set) var errorOutput: Int32
+    private var status: Int32?
+
+    public enum StartError: Error, Equatable {
+        case failed(String)
+    }
+
+    public init(shellCommand command: String) throws(StartError) {
+        // A write to a child that died must fail with EPIPE, not end moneyfield.
+        signal(SIGPIPE, SIG_IGN)
+        var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
+        guard moneyfield_cloexec_pipe(&stdin) == 0, moneyfield_cloexec_pipe(&stdout) == 0, moneyfield_cloexec_pipe(&stderr) == 0 else {
+            throw .failed("cannot make pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
+        // Nothing else of ours reaches it (a helper it starts must not keep our pipes open).
+        moneyfield_spawn_close_from(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        for end in [stdin[0], stdout[1], stderr[1]] { close(end) }
+        guard spawned == 0 else {
+            for end in [stdin[1], stdout[0], stderr[0]] { close(end) }
+            throw .failed("cannot run sh -c: \(String(cString: strerror(spawned)))")
+        }
+        pid = child
+        input = stdin[1]
+        output = stdout[0]
+        errorOutput = stderr[0]
+    }
+
+    deinit { end(grace: .milliseconds(300)) }
+
+    /// Hands its stderr to a reader that closes it at end of file (a thread that follows it).
+    public func takeErrorOutput() -> Int32 {
+        defer { errorOutput = -1 }
+        return errorOutput
+    }
+
+    /// Closes our end of its stdin: it reads end of input.
+    public func closeInput() {
+        if input >= 0 { close(input) }
+        input = -1
+    }
+
+    /// Whether it has exited, reaping it if so; its status once known.
+    @discardableResult
+    public func poll() -> Int32? {
+        if status == nil {
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        }
+        return status
+    }
+
+    /// How it ended, in words: `status 3`, `signal 9`.
+    public var exitDescription: String {
+        guard let raw = poll() else { return "still running" }
+        return raw & 0x7F == 0 ? "status \((raw >> 8) & 0xFF)" : "signal \(raw & 0x7F)"
+    }
+
+    /// Ends the whole group: end of input, a moment to leave on its own, TERM, then KILL after
+    /// `grace`. Never waits longer than that.
+    public func end(grace: Duration = .milliseconds(500)) {
+        closeInput()
+        let group = pid
+        let step = ContinuousClock.now + .milliseconds(100)
+        while poll() == nil && ContinuousClock.now < step { usleep(2_000) }
+        // Its group may hold helpers even once the shell itself is gone.
+        kill(-group, SIGTERM)
+        let deadline = ContinuousClock.now + grace
+        while poll() == nil && ContinuousClock.now < deadline { usleep(2_000) }
+        kill(-group, SIGKILL)
+        if poll() == nil {
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, 0) == pid { status = raw }
+        }
+        for descriptor in [output, errorOutput] where descriptor >= 0 { close(descriptor) }
+        output = -1
+        errorOutput = -1
+    }
+}
