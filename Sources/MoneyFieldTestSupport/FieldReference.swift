@@ -43,7 +43,7 @@ public enum FieldReference {
         let configuration = field.configuration
         let state = field.state
         let natural = configuration.mode == .natural
-        if configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil { return "" }
+        if isEmpty(field) { return "" }
         if state.digits.isEmpty && state.isNegative {
             let shown = natural ? state.typedFraction ?? 0 : configuration.shownFractionDigits
             let key = FormatKey(locale: configuration.locale, currency: configuration.currency,
@@ -59,9 +59,19 @@ public enum FieldReference {
         return decimal.formatted(style ?? self.style(for: configuration))
     }
 
+    /// Whether SPEC §1 says the field shows an empty display: emptied by deleting, or a positive
+    /// zero (no point typed) with `--empty-when-zero`.
+    public static func isEmpty(_ field: MoneyField) -> Bool {
+        let state = field.state
+        return state.isEmptied
+            || (field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil)
+    }
+
     /// `n`: digit slots shown: `max(len, f + 1)` in atm mode, `max(len, 1)` in whole mode; in
     /// natural mode the units: integer slots (at least one), then the point and the `k` fraction digits typed.
     public static func slotCount(of field: MoneyField) -> Int {
+        // An empty display has one caret stop: 0.
+        if isEmpty(field) { return 0 }
         guard field.configuration.mode == .natural else {
             return max(field.state.digits.count, field.configuration.shownFractionDigits + 1)
         }
@@ -159,8 +169,9 @@ public enum FieldReference {
             problems.append("a typed point with \(typed) fraction digits in a \(field.configuration.mode.rawValue) field")
         }
         if field.slotCount != slots { problems.append("slotCount \(field.slotCount), SPEC says \(slots)") }
-        if field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil {
-            // SPEC §1 --empty-when-zero: nothing shown, the caret at 0.
+        if isEmpty(field) {
+            // SPEC §1: an empty field shows nothing, the caret at 0, nothing selected.
+            if state.caretSlotsFromEnd != 0 || state.selectionAnchor != nil { problems.append("an empty field keeps caret \(state.caretSlotsFromEnd) or a selection") }
             if rendering.display != "" || rendering.caretOffset != 0 { problems.append("an empty field shows \(rendering.display)") }
             return problems
         }

@@ -49,7 +49,35 @@ struct NaturalEntryPropertyTests {
                 && state.caretSlotsFromEnd == caret && state.selectionAnchor == anchor
         }
 
+        /// An empty display (`--empty-when-zero` on a positive zero with no point).
+        func isEmpty(_ configuration: FieldConfiguration) -> Bool { configuration.emptyWhenZero && !negative && units == ["0"] }
+
+        /// SPEC §1: an empty field has one caret stop (0) and nothing to select; a digit, zeros or
+        /// the point fill it from there; a key that leaves it empty leaves the caret at 0.
         func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            var start = self
+            if isEmpty(configuration) {
+                start.caret = 0
+                start.anchor = nil
+                switch key {
+                case .backspace: return .failure(.nothingToDelete)
+                case .delete: return .failure(.nothingToDeleteForward)
+                case .plus: return .failure(.alreadyPositive)
+                case .digit, .doubleZero, .tripleZero, .decimal, .minus: break
+                case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
+                    return .success(start)
+                }
+            }
+            return start.pressingShown(key, configuration).map { next in
+                guard next.isEmpty(configuration) else { return next }
+                var empty = next
+                empty.caret = 0
+                empty.anchor = nil
+                return empty
+            }
+        }
+
+        func pressingShown(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
             let count = units.count
             var next = self
             next.anchor = nil

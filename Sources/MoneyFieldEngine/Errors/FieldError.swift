@@ -20,6 +20,8 @@ public enum Rejection: Error, Equatable, Sendable {
     case fractionFull(limit: Int)
     /// The decimal key in a field whose point is implied (atm) or absent (whole).
     case decimalKeyNeedsNaturalMode
+    /// A sign on a field emptied by deleting: there is no amount to sign.
+    case fieldEmpty
 }
 
 /// A change to a field that cannot be made; the field stays as it was.

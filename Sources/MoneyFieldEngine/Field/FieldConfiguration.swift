@@ -10,6 +10,14 @@ public enum EntryMode: String, Sendable, CaseIterable, Codable {
     case natural
 }
 
+/// How a field becomes empty by deleting, as web money inputs do.
+public enum Emptiable: String, Sendable, CaseIterable {
+    /// A delete on zero empties it (the inputs that show a zero until it is deleted).
+    case atZero = "at-zero"
+    /// The delete that takes the last digit empties it.
+    case lastDigit = "last-digit"
+}
+
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`).
 public enum DisplayStyle: String, Sendable, CaseIterable {
     case symbol, narrow, code, name
@@ -36,14 +44,18 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let display: DisplayStyle
     /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
     public let emptyWhenZero: Bool
+    /// Deleting can empty the field; nil: a delete on zero is refused.
+    public let emptiable: Emptiable?
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false
+        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
+        emptiable: Emptiable? = nil
     ) throws(FieldError) {
         self.display = display
         self.emptyWhenZero = emptyWhenZero
+        self.emptiable = emptiable
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode

@@ -12,6 +12,15 @@ extension MoneyField {
 
     /// Applies `key`; on a rejection nothing changes.
     public mutating func press(_ key: Key) throws(Rejection) {
+        if setup.hasEmptyState {
+            try pressWithEmptyState(key)
+            return
+        }
+        try pressFilled(key)
+    }
+
+    /// A field that shows something (or cannot be empty): every mode's keys.
+    mutating func pressFilled(_ key: Key) throws(Rejection) {
         if setup.isNatural, let edit = key.unitEdit {
             try pressNatural(edit)
             return
@@ -61,6 +70,7 @@ extension MoneyField {
             next.isNegative.toggle()
         case .clear:
             state = FieldState()
+            state.isEmptied = setup.configuration.emptiable != nil
             rerender()
             return
         }
@@ -134,6 +144,67 @@ extension MoneyField {
                 }
                 return nil
             }
+        }
+    }
+}
+
+// MARK: The empty state
+
+extension MoneyField {
+    /// Keys of a field that can be empty: an empty one has one caret stop and nothing to select,
+    /// and the next digit fills it; an emptiable one is emptied by the delete its option names.
+    mutating func pressWithEmptyState(_ key: Key) throws(Rejection) {
+        if isEmpty {
+            try pressOnEmpty(key)
+            return
+        }
+        let isDelete = key == .backspace || key == .delete
+        guard isDelete, let emptiable = setup.configuration.emptiable else {
+            try pressFilled(key)
+            return
+        }
+        let atZero = state.digitCount == 0 && state.typedFraction == nil
+        let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? true
+        if emptiable == .atZero && atZero && wholeSelected {
+            empty()
+            return
+        }
+        try pressFilled(key)
+        // The delete that took the last digit.
+        if emptiable == .lastDigit && !atZero && state.digitCount == 0 && state.typedFraction == nil { empty() }
+    }
+
+    private mutating func empty() {
+        state = FieldState()
+        state.isEmptied = true
+        rerender()
+    }
+
+    /// An empty field: a digit (or the point, or zeros) fills it; moves have one stop; the sign
+    /// cannot stand on nothing, except a zero that is only shown empty (`emptyWhenZero`).
+    private mutating func pressOnEmpty(_ key: Key) throws(Rejection) {
+        switch key {
+        case .digit, .doubleZero, .tripleZero, .decimal:
+            var filled = self
+            filled.state.isEmptied = false
+            filled.state.caretSlotsFromEnd = 0
+            filled.state.selectionAnchor = nil
+            try filled.pressFilled(key)
+            self = filled
+        case .backspace:
+            throw .nothingToDelete
+        case .delete:
+            throw .nothingToDeleteForward
+        case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
+            // One caret stop: nothing to move, select or settle. Not refused, so `<left>9` types
+            // the 9 as a person tapping an empty input expects.
+            state.caretSlotsFromEnd = 0
+            state.selectionAnchor = nil
+        case .minus:
+            guard !state.isEmptied else { throw .fieldEmpty }
+            try pressFilled(key)
+        case .plus:
+            throw .alreadyPositive
         }
     }
 }

@@ -13,6 +13,8 @@ final class FieldSetup: Sendable {
     let isNatural: Bool
     /// Natural mode's displays: no point, then the point with 0…f fraction digits after it.
     let naturalFormats: [CurrencyFormat]
+    /// The field can be empty (`emptyWhenZero`, or emptiable): keys take the path that knows it.
+    let hasEmptyState: Bool
 
     init(_ configuration: FieldConfiguration) {
         self.configuration = configuration
@@ -20,6 +22,7 @@ final class FieldSetup: Sendable {
         format = CurrencyFormat.cached(for: key)
         shownFractionDigits = key.fractionDigits
         isNatural = configuration.mode == .natural
+        hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil
         naturalFormats = isNatural
             ? [CurrencyFormat.cached(for: key.showing(fractionDigits: 0, point: false))]
                 + (0...key.fractionDigits).map { CurrencyFormat.cached(for: key.showing(fractionDigits: $0, point: true)) }
@@ -70,9 +73,17 @@ final class FieldSetup: Sendable {
     /// in natural mode the units: integer slots (at least one), then the point and the fraction typed.
     @inline(__always)
     func caretStops(in state: FieldState) -> Int {
+        // An empty display has one caret stop, and nothing to select.
+        if hasEmptyState && isEmpty(state) { return 0 }
         guard isNatural else { return max(state.digitCount, shownFractionDigits + 1) }
         guard let fraction = state.typedFraction else { return max(state.digitCount, 1) }
         return max(state.digitCount - fraction, 1) + 1 + fraction
+    }
+
+    /// Whether `state` shows an empty display: emptied by deleting, or a positive zero with `emptyWhenZero`.
+    @inline(__always)
+    func isEmpty(_ state: FieldState) -> Bool {
+        state.isEmptied || (configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative && state.typedFraction == nil)
     }
 
     /// Caret stops right of the integer digits: the fraction slots, in natural mode the point and the fraction typed.
@@ -129,10 +140,8 @@ public struct MoneyField: Sendable, Equatable {
         rendering = setup.render(state)
     }
 
-    /// Empty when zero (`emptyWhenZero`) and a positive zero: the display is empty, and value and minor units are none.
-    public var isEmpty: Bool {
-        setup.configuration.emptyWhenZero && state.digitCount == 0 && !state.isNegative && state.typedFraction == nil
-    }
+    /// An empty display (emptied by deleting, or a positive zero with `emptyWhenZero`): value and minor units are none.
+    public var isEmpty: Bool { setup.hasEmptyState && setup.isEmpty(state) }
 
     public static func == (lhs: MoneyField, rhs: MoneyField) -> Bool {
         lhs.state == rhs.state && (lhs.setup === rhs.setup || lhs.configuration == rhs.configuration)

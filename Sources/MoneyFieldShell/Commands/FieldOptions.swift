@@ -15,6 +15,7 @@ public struct FieldOptions: Equatable, Sendable {
     public var accounting = false
     public var display: DisplayStyle?
     public var emptyWhenZero = false
+    public var emptiable: Emptiable?
 
     public init() {}
 
@@ -31,6 +32,7 @@ public struct FieldOptions: Equatable, Sendable {
         accounting = configuration.accounting
         display = configuration.display == .symbol ? nil : configuration.display
         emptyWhenZero = configuration.emptyWhenZero
+        emptiable = configuration.emptiable
     }
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
@@ -96,7 +98,8 @@ public struct FieldOptions: Equatable, Sendable {
             return try FieldConfiguration(
                 locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
-                allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero)
+                allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
+                emptiable: emptiable)
         } catch {
             throw CommandError(error)
         }
@@ -154,6 +157,7 @@ public struct FieldOption: Sendable {
         flag("--accounting", \.accounting, help: "the locale's accounting form: ($12.50)"),
         choice("--display", \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them)"),
         flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
+        choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit"),
     ]
 
     private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

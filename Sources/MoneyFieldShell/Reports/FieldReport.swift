@@ -27,15 +27,16 @@ struct FieldReport {
             "escaped: \(VisibleText.escaped(rendering.display))",
             "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(field.marked))",
             "selection: " + (field.selectionRange.map { "UTF-16 \($0.lowerBound)..<\($0.upperBound)" } ?? "none"),
-            "value: \(field.value)",
-            "minor units: \(field.minorUnits)",
+            "value: " + (field.isEmpty ? "none (the field is empty)" : field.value),
+            "minor units: " + (field.isEmpty ? "none" : field.minorUnits),
             "negative: \(field.state.isNegative)",
             "digits: \(field.state.digitString)",
             "max digits: \(configuration.maxDigits)",
             "limits: \(limits.isEmpty ? "none" : limits.joined(separator: ", "))",
             "negatives: \(configuration.allowsNegative ? "allowed" : "not allowed")",
             "accounting: \(configuration.accounting ? "yes" : "no")",
-            "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : ""),
+            "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
+                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
         if configuration.mode == .natural {
