@@ -60,6 +60,16 @@ public enum Key: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The keys off the seeds' fast path: selection, the keypad's zeros, `<plus>`, `<dec>`,
+    /// `<enter>`. Exhaustive: a new key must say which path it takes.
+    @inline(__always)
+    var takesSelectionPath: Bool {
+        switch self {
+        case .digit, .backspace, .delete, .left, .right, .home, .end, .minus, .clear: false
+        case .doubleZero, .tripleZero, .plus, .decimal, .enter, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: true
+        }
+    }
+
     /// The keys that move the caret and keep the selection's anchor.
     var selects: Bool {
         switch self {

@@ -20,22 +20,23 @@ extension MoneyField {
     }
 
     /// A field that shows something (or cannot be empty): every mode's keys.
+    @inline(__always)
     mutating func pressFilled(_ key: Key) throws(Rejection) {
         if setup.isNatural, let edit = key.unitEdit {
             try pressNatural(edit)
             return
         }
-        if state.selectionAnchor != nil {
+        if state.selectionAnchor != nil || key.takesSelectionPath {
             try pressWithSelection(key)
             return
         }
         let slots = slotCount
         let caret = state.caretSlotsFromEnd
         var next = state
-        // The keys of the seeds' fields with no selection are the fast path every keystroke takes;
-        // the rest go the selection path. No default: a new key fails to compile until it is placed.
+        // The keys of the seeds' fields with no selection: the fast path every keystroke takes.
         switch key {
         case .doubleZero, .tripleZero, .plus, .decimal, .enter, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
+            // Sent to the selection path above; listed so a new key must be placed here too.
             try pressWithSelection(key)
             return
         case .digit(let value):

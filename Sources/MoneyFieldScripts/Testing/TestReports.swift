@@ -15,9 +15,9 @@ public enum TestReport {
             switch entry.verdict {
             case .passed: break
             case .error(let message): lines.append("error: " + message)
-            case .updated:
+            case .updated, .wouldUpdate:
                 let count = entry.changes.count
-                lines.append("\(dryRun ? "would update" : "updated") \(entry.path) (\(count) step\(count == 1 ? "" : "s")):")
+                lines.append("\(entry.verdict == .wouldUpdate ? "would update" : "updated") \(entry.path) (\(count) step\(count == 1 ? "" : "s")):")
                 for change in entry.changes { lines += MismatchReport.lines(for: change, path: entry.path).map { "  " + $0 } }
             case .failed:
                 let mismatches = entry.report.mismatches
@@ -29,15 +29,15 @@ public enum TestReport {
                 }
             }
         }
-        if run.entries.contains(where: { $0.verdict == .failed }) {
+        if run.entries.contains(where: { $0.verdict == .failed || $0.verdict == .wouldUpdate }) {
             lines.append("(- expected, + actual; moneyfield test --update rewrites expectations)")
         }
         if !run.failingPaths.isEmpty {
             lines.append("failed:")
             lines += run.failingPaths.map { "  " + $0 }
         }
-        let changed = run.entries.filter { $0.verdict == .updated }.count
-        if dryRun && changed > 0 { lines.append("\(changed) script\(changed == 1 ? "" : "s") would be updated; run again without --dry-run to write") }
+        let changed = run.entries.filter { $0.verdict == .wouldUpdate }.count
+        if changed > 0 { lines.append("\(changed) script\(changed == 1 ? "" : "s") would be updated (counted as failed below); run again without --dry-run to write") }
         lines.append("\(run.passedCount) passed, \(run.failedCount) failed")
         return lines
     }
@@ -89,7 +89,7 @@ public enum TestReport {
                 xml += "  <testcase \(attributes)/>\n"
             case .error(let message):
                 xml += "  <testcase \(attributes)>\n    <error message=\(XML.attribute(message))/>\n  </testcase>\n"
-            case .failed:
+            case .failed, .wouldUpdate:
                 let mismatches = entry.report.mismatches
                 let message = "\(entry.path):\(mismatches[0].line): output differs (\(mismatches.count) step\(mismatches.count == 1 ? "" : "s"))"
                 let body = mismatches.flatMap { MismatchReport.lines(for: $0, path: entry.path) }.joined(separator: "\n")

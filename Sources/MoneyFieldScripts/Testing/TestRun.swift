@@ -8,8 +8,11 @@ import MoneyFieldShell
 public struct TestRun: Sendable {
     public enum Verdict: Sendable, Equatable {
         case passed
-        /// `--update` rewrote the expectations (or would have, with `--dry-run`).
+        /// `--update` rewrote the expectations.
         case updated
+        /// `--update --dry-run`: the expectations differ and would be rewritten; a failure, as
+        /// the script does not pass as it stands.
+        case wouldUpdate
         case failed
         /// The script could not be read, holds no command, or could not be updated.
         case error(String)
@@ -25,7 +28,7 @@ public struct TestRun: Sendable {
         public var failed: Bool {
             switch verdict {
             case .passed, .updated: false
-            case .failed, .error: true
+            case .failed, .error, .wouldUpdate: true
             }
         }
     }
@@ -57,7 +60,7 @@ public struct TestRun: Sendable {
                     return Entry(report: report, verdict: .error("cannot update \(error.message)"), changes: [])
                 }
             }
-            return Entry(report: report, verdict: .updated, changes: report.mismatches)
+            return Entry(report: report, verdict: dryRun ? .wouldUpdate : .updated, changes: report.mismatches)
         }
     }
 }

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+import MoneyFieldIO
 
 extension Commands {
     static let editing: [Command] = [
@@ -90,7 +91,10 @@ extension Session {
     }
 
     func paste(_ text: String) throws(CommandError) -> CommandResult {
-        try changeActive { field in
+        guard text.unicodeScalars.contains(where: { Key.digitValue(of: $0) != nil }) else {
+            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits")
+        }
+        return try changeActive { field in
             let outcome = field.paste(text)
             if outcome.readAsAmount { return [.plain("pasted the amount \(field.value)")] }
             var lines: [OutputLine] = []

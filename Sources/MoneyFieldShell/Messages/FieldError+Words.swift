@@ -16,7 +16,9 @@ extension Rejection {
         case .alreadyPositive: "the amount is already positive"
         case .notInsertable(let text):
             "\"\(text)\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
-        case .fractionFull(let limit): "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
+        case .fractionFull(let limit):
+            limit == 0 ? "this field's currency has no fraction digits: nothing can follow the point (<bs> removes it)"
+                : "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
         case .decimalKeyNeedsNaturalMode: "the decimal key needs a natural-mode field (new NAME --mode natural); this one places the point itself"
         case .fieldEmpty: "the field is empty: type a digit before the sign"
         }

@@ -28,6 +28,11 @@ extension Session {
         }
         guard recorder == nil else { throw CommandError("already recording to \(VisibleText.terminalSafe(recorder!.displayPath)); `record off` first") }
         let url = resolve(path)
+        var isFolder: ObjCBool = false
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandError("there is no folder \(VisibleText.terminalSafe(folder)) to record into; make it first (or record to another path)")
+        }
         // A script that records runs again and again: it may replace a recording of its own making.
         let replacing = replacing || (options.isScript && TranscriptRecorder.holdsRecording(url))
         let preamble = try reconstruction()

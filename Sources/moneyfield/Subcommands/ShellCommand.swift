@@ -91,11 +91,12 @@ struct ShellOptions: ParsableArguments {
                 throw UnusableInput("--init \(error.message)")
             }
             var reader = LineReader(bytes: bytes, limit: Session.maximumLineBytes)
-            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) else { throw ExitCode.failure }
+            // A quit there ends the session as it would anywhere: the status says whether anything failed.
+            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) else { throw batch.failed ? ExitCode.failure : ExitCode.success }
         }
         // One sequence, so `--cmd:2:` names the second --cmd.
         if !startupCommands.isEmpty, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd") {
-            throw ExitCode.failure
+            throw batch.failed ? ExitCode.failure : ExitCode.success
         }
         if let commands {
             let lines = commands.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
