@@ -26,7 +26,16 @@ public enum FieldReference {
         case .narrow: style = style.presentation(.narrow)
         case .code: style = style.presentation(.isoCode)
         case .name: style = style.presentation(.fullName)
+        case .none: break  // a number style, not a currency one: see `numberStyle`
         }
+        return style
+    }
+
+    /// `--display none`: Foundation's number style for the locale with the field's fraction digits.
+    public static func numberStyle(for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false) -> Decimal.FormatStyle {
+        var style = Decimal.FormatStyle(locale: Locale(identifier: configuration.locale))
+            .precision(.fractionLength(fractionDigits ?? configuration.shownFractionDigits))
+        if alwaysShowsSeparator { style = style.decimalSeparator(strategy: .always) }
         return style
     }
 
@@ -52,10 +61,15 @@ public enum FieldReference {
             return CurrencyFormat.cached(for: key).referenceDisplay(negative: true, magnitude: [])
         }
         if natural {
-            let typed = plain(negative: state.isNegative, digits: state.digitString, scale: state.typedFraction ?? 0)
-            return Decimal(string: typed, locale: posix)!.formatted(naturalStyle(for: configuration, typedFraction: state.typedFraction))
+            let typed = Decimal(string: plain(negative: state.isNegative, digits: state.digitString, scale: state.typedFraction ?? 0), locale: posix)!
+            if configuration.display == .none {
+                let fraction = state.typedFraction ?? 0
+                return typed.formatted(numberStyle(for: configuration, fractionDigits: fraction, alwaysShowsSeparator: state.typedFraction == 0))
+            }
+            return typed.formatted(naturalStyle(for: configuration, typedFraction: state.typedFraction))
         }
         let decimal = Decimal(string: value(of: field), locale: posix)!
+        if configuration.display == .none { return decimal.formatted(numberStyle(for: configuration)) }
         return decimal.formatted(style ?? self.style(for: configuration))
     }
 

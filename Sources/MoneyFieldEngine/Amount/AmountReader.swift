@@ -161,8 +161,7 @@ struct AmountReader {
     /// currency with its own separators (en_CH groups EUR with ’ but numbers with ', en_150 writes
     /// EUR as 1.234.567,50 € but numbers as 1,234,567.5), and whole mode shows no decimal point at all.
     func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
-        let probe = Decimal(sign: .plus, exponent: -1, significand: 12_345_675)
-            .formatted(format.style.precision(.fractionLength(1)))
+        let probe = format.style.precision(fractionLength: 1).format(Decimal(sign: .plus, exponent: -1, significand: 12_345_675))
         let scalars = Array(probe.unicodeScalars)
         let digits = scalars.indices.filter { format.glyphs.isDigit(scalars[$0]) }
         let foundationLocale = Locale(identifier: locale)

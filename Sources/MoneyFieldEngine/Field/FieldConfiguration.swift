@@ -18,9 +18,10 @@ public enum Emptiable: String, Sendable, CaseIterable {
     case lastDigit = "last-digit"
 }
 
-/// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`).
+/// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
+/// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
-    case symbol, narrow, code, name
+    case symbol, narrow, code, name, none
 }
 
 /// Everything about a field except what has been typed into it.
@@ -53,6 +54,8 @@ public struct FieldConfiguration: Sendable, Equatable {
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
         emptiable: Emptiable? = nil
     ) throws(FieldError) {
+        // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
+        if display == .none && accounting { throw .accountingNeedsCurrency }
         self.display = display
         self.emptyWhenZero = emptyWhenZero
         self.emptiable = emptiable

@@ -6,11 +6,11 @@ extension CompiledPattern {
     /// With `trailingDecimalSeparator` (and no fraction digits), ICU's separator stands at the
     /// start of the suffix; it is read off as the difference from the same style without it.
     static func compile(
-        style: Decimal.FormatStyle.Currency, fractionDigits: Int, trailingDecimalSeparator: Bool = false,
+        style: ReferenceStyle, fractionDigits: Int, trailingDecimalSeparator: Bool = false,
         glyphs digitGlyphs: DigitGlyphs
     ) -> CompiledPattern? {
         let posix = Locale(identifier: "en_US_POSIX")
-        func format(_ plain: String) -> String { Decimal(string: plain, locale: posix)!.formatted(style) }
+        func format(_ plain: String) -> String { style.format(Decimal(string: plain, locale: posix)!) }
 
         // 31 integer digits cycling 1…9,0 show every glyph and every grouping position.
         let integerDigits = String((0..<31).map { Character(String(($0 + 1) % 10)) })
@@ -22,7 +22,7 @@ extension CompiledPattern {
         var trailingSeparator = ""
         if trailingDecimalSeparator && fractionDigits == 0 {
             let plain = style.decimalSeparator(strategy: .automatic)
-            func formatPlain(_ text: String) -> String { Decimal(string: text, locale: posix)!.formatted(plain) }
+            func formatPlain(_ text: String) -> String { plain.format(Decimal(string: text, locale: posix)!) }
             guard let plainPositive = Shape(formatPlain(probe), digitGlyphs), let plainNegative = Shape(formatPlain("-" + probe), digitGlyphs),
                   let separator = positive.separatorBefore(suffix: plainPositive.suffix),
                   separator == negative.separatorBefore(suffix: plainNegative.suffix), !separator.isEmpty

@@ -58,7 +58,7 @@ public struct Rendering: Equatable, Sendable {
 public final class CurrencyFormat: Sendable {
     public let key: FormatKey
     /// The reference: byte for byte what every display must equal.
-    public let style: Decimal.FormatStyle.Currency
+    public let style: ReferenceStyle
     let pattern: CompiledPattern?
     /// The digits of the locale's numbering system (〇一二… for hanidec, which are not Unicode digits).
     let glyphs: DigitGlyphs
@@ -69,15 +69,21 @@ public final class CurrencyFormat: Sendable {
 
     init(key: FormatKey) {
         self.key = key
-        var style = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
+        var currency = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
             .precision(.fractionLength(key.fractionDigits))
-        if key.accounting { style = style.sign(strategy: .accounting) }
-        if key.alwaysShowsDecimalSeparator { style = style.decimalSeparator(strategy: .always) }
+        if key.accounting { currency = currency.sign(strategy: .accounting) }
+        if key.alwaysShowsDecimalSeparator { currency = currency.decimalSeparator(strategy: .always) }
+        let style: ReferenceStyle
         switch key.display {
-        case .symbol: break
-        case .narrow: style = style.presentation(.narrow)
-        case .code: style = style.presentation(.isoCode)
-        case .name: style = style.presentation(.fullName)
+        case .symbol: style = .currency(currency)
+        case .narrow: style = .currency(currency.presentation(.narrow))
+        case .code: style = .currency(currency.presentation(.isoCode))
+        case .name: style = .currency(currency.presentation(.fullName))
+        case .none:
+            // The amount as the locale writes numbers, with the currency's fraction digits.
+            var number = Decimal.FormatStyle(locale: Locale(identifier: key.locale)).precision(.fractionLength(key.fractionDigits))
+            if key.alwaysShowsDecimalSeparator { number = number.decimalSeparator(strategy: .always) }
+            style = .number(number)
         }
         self.style = style
         glyphs = DigitGlyphs(localeIdentifier: key.locale)
@@ -91,9 +97,9 @@ public final class CurrencyFormat: Sendable {
     }
 
     /// The separator's length read off ICU's `1.1`: the gap between its two digit glyphs.
-    private static func decimalSeparatorUTF16Count(style: Decimal.FormatStyle.Currency, glyphs: DigitGlyphs) -> Int {
-        let text = Decimal(string: "1.1", locale: Locale(identifier: "en_US_POSIX"))!
-            .formatted(style.precision(.fractionLength(1)).decimalSeparator(strategy: .automatic))
+    private static func decimalSeparatorUTF16Count(style: ReferenceStyle, glyphs: DigitGlyphs) -> Int {
+        let text = style.precision(fractionLength: 1).decimalSeparator(strategy: .automatic)
+            .format(Decimal(string: "1.1", locale: Locale(identifier: "en_US_POSIX"))!)
         var ends: [Int] = []
         var starts: [Int] = []
         var offset = 0
@@ -151,10 +157,10 @@ public final class CurrencyFormat: Sendable {
         if magnitude.isEmpty && negative {
             // ICU keeps the sign of a negative amount that rounds to zero: its own "-0" form.
             let tiny = Decimal(sign: .minus, exponent: -(scale + 1), significand: 1)
-            return tiny.formatted(style)
+            return style.format(tiny)
         }
         let text = DigitArithmetic.plainText(negative: negative, magnitude: magnitude, scale: scale)
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!.formatted(style)
+        return style.format(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!)
     }
 
     /// The caret offset found by counting digit glyphs in a finished display.
@@ -178,5 +184,33 @@ public final class CurrencyFormat: Sendable {
             offset += width
         }
         return result
+    }
+}
+
+/// What a display must equal, byte for byte: Foundation's currency style, or for `--display none`
+/// its number style.
+public enum ReferenceStyle: Sendable {
+    case currency(Decimal.FormatStyle.Currency)
+    case number(Decimal.FormatStyle)
+
+    public func format(_ value: Decimal) -> String {
+        switch self {
+        case .currency(let style): value.formatted(style)
+        case .number(let style): value.formatted(style)
+        }
+    }
+
+    func precision(fractionLength: Int) -> ReferenceStyle {
+        switch self {
+        case .currency(let style): .currency(style.precision(.fractionLength(fractionLength)))
+        case .number(let style): .number(style.precision(.fractionLength(fractionLength)))
+        }
+    }
+
+    func decimalSeparator(strategy: Decimal.FormatStyle.Configuration.DecimalSeparatorDisplayStrategy) -> ReferenceStyle {
+        switch self {
+        case .currency(let style): .currency(style.decimalSeparator(strategy: strategy))
+        case .number(let style): .number(style.decimalSeparator(strategy: strategy))
+        }
     }
 }

@@ -155,7 +155,7 @@ public struct FieldOption: Sendable {
         text("--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
         flag("--allow-negative", \.allowsNegative, help: "<neg> changes the sign"),
         flag("--accounting", \.accounting, help: "the locale's accounting form: ($12.50)"),
-        choice("--display", \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them)"),
+        choice("--display", \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them); none 12.50, the currency shown beside the field"),
         flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
         choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit"),
     ]

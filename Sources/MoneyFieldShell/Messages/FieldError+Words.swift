@@ -58,6 +58,8 @@ extension FieldError {
             "\(setting.option) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
         case .minimumAboveMaximum(let minimum, let maximum):
             "--min \(minimum) is above --max \(maximum); swap them"
+        case .accountingNeedsCurrency:
+            "--accounting needs a currency display: ICU's accounting form is a currency pattern; leave out --display none or --accounting"
         case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
             "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
                 + [minimum.map { "--min \($0)" }, maximum.map { "--max \($0)" }].compactMap { $0 }.joined(separator: " and ")
