@@ -8,14 +8,7 @@ import MoneyFieldCheck
 
 /// What a demo shows, screen by screen, and the asciicast it writes.
 @Suite struct DemoTests {
-    static let script = """
-        # Type one dollar.
-        > type 100
-        amount: $1.00|
-        > type <left><bs>
-        amount: $0.1|0
-        # That was the demo.
-        """
+    static let script = SampleScripts.demo
 
     func plan(_ text: String = script, pacing: DemoPlan.Pacing = DemoPlan.Pacing(pace: 10, hold: 500)) throws -> DemoPlan {
         DemoPlan(transcript: try Transcript(parsing: text, path: "d.session"), session: try Session(options: SessionOptions(isScript: true)), pacing: pacing)

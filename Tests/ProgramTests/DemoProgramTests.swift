@@ -8,14 +8,7 @@ import MoneyFieldCheck
 
 /// `moneyfield demo` as a program: the cast it writes and its exit status.
 @Suite struct DemoProgramTests {
-    static let script = """
-        # Type one dollar.
-        > type 100
-        amount: $1.00|
-        > type <left><bs>
-        amount: $0.1|0
-        # That was the demo.
-        """
+    static let script = SampleScripts.demo
 
     @Test func theCastIsValidAsciicastV2() throws {
         let folder = try TemporaryFolder()

@@ -177,6 +177,12 @@ let endToEnd = EndToEnd.run(moneyfield: moneyfieldPath, scriptCount: quick ? min
              coldRuns: quick ? 5 : 20, say: line)
 line()
 
+// MARK: check
+
+line("`moneyfield check` throughput:")
+CheckThroughput.run(moneyfield: moneyfieldPath, quick: quick, say: line)
+line()
+
 // MARK: Summary
 
 line("Targets (aims, not assertions):")

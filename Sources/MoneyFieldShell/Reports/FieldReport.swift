@@ -25,7 +25,7 @@ struct FieldReport {
             "fraction digits: \(configuration.fractionDigits)" + (configuration.decimalsOverride != nil ? " (--decimals)" : ""),
             "display: \(rendering.display)",
             "escaped: \(VisibleText.escaped(rendering.display))",
-            "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(field.marked))",
+            "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",
             "selection: " + (field.selectionRange.map { "UTF-16 \($0.lowerBound)..<\($0.upperBound)" } ?? "none"),
             "value: " + (field.isEmpty ? "none (the field is empty)" : field.value),
             "minor units: " + (field.isEmpty ? "none" : field.minorUnits),
