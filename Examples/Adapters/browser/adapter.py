@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""A real web money input behind `moneyfield check`'s adapter protocol (SPEC §4).
+"""A real web money input behind `moneyfield check`'s adapter protocol (see the repository README, "Check your own field").
 
-Usage: python3 adapter.py PAGE [--selector CSS] [--settle sync|task|frame] [--chromium PATH] [--verbose]
+Usage: python3 adapter.py PAGE [--selector CSS] [--settle sync|task|frame] [--chromium PATH]
+                          [--verbose]
 
 PAGE is a URL or a local HTML file. A local file is served, with its folder, by a small HTTP
 server on 127.0.0.1 that also maps /javascript/ to /usr/share/javascript/ (Debian's libjs-*
@@ -26,6 +27,7 @@ import fcntl
 import http.server
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -41,7 +43,7 @@ CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "chromium", "chromium-brows
 CALL_TIMEOUT = 10.0  # seconds for one DevTools call; a reply beyond that means a hung browser
 LOAD_TIMEOUT = 15.0
 
-# Values a `new` request has when it leaves the key out (SPEC §4: "each absent at its
+# Values a `new` request has when it leaves the key out (the protocol: "each absent at its
 # default"); used to match a page's declared configurations.
 REQUEST_DEFAULTS = {"display": "symbol", "allowNegative": False, "emptyWhenZero": False,
                     "maxDigits": 12, "accounting": False}
@@ -135,15 +137,38 @@ def start_server(folder):
 # ---------------------------------------------------------------------------------------
 # Chromium over --remote-debugging-pipe.
 
+PROFILE_PREFIX = "moneyfield-chromium-"
+
+
+def sweep_profiles():
+    """Removes profiles left by adapters that were killed before they could clean up."""
+    folder = tempfile.gettempdir()
+    for name in os.listdir(folder):
+        match = re.match(re.escape(PROFILE_PREFIX) + r"(\d+)-", name)
+        path = os.path.join(folder, name)
+        if not match or os.lstat(path).st_uid != os.getuid():
+            continue
+        try:
+            os.kill(int(match.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            pass  # alive, or not ours to judge
+
+
 class Browser:
     """Headless Chromium in its own process group, spoken to over fds 3 (in) and 4 (out)."""
 
-    def __init__(self, executable, verbose=False):
+    def __init__(self):
         self.pid = None
-        self.profile = tempfile.mkdtemp(prefix="moneyfield-chromium-")
+        self.profile = None
         self.next_id = 0
         self.buffer = b""
         self.events = []
+
+    def start(self, executable, verbose=False):
+        sweep_profiles()
+        self.profile = tempfile.mkdtemp(prefix="%s%d-" % (PROFILE_PREFIX, os.getpid()))
         to_browser_r, self.to_browser = os.pipe()
         self.from_browser, from_browser_w = os.pipe()
         # Lift the child's ends above 9 so the dup2s onto 3 and 4 below cannot clobber them.
@@ -205,10 +230,14 @@ class Browser:
                 return None
             chunk = os.read(self.from_browser, 1 << 16)
             if not chunk:
-                raise AdapterError("Chromium exited" + (": " + self.log_tail() if self.log_tail() else ""))
+                tail = self.log_tail()
+                raise AdapterError("Chromium exited" + (": " + tail if tail else ""))
             self.buffer += chunk
         raw, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(raw)
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise AdapterError("unreadable DevTools message: %r" % raw[:200])
 
     def call(self, method, params=None, session=None, timeout=CALL_TIMEOUT):
         wanted = self.send(method, params, session)
@@ -238,35 +267,37 @@ class Browser:
                 self.events.append(message)
 
     def close(self):
-        """Ends the whole process group: TERM, then KILL after a short grace period."""
-        if self.pid:
-            pid, self.pid = self.pid, None
+        """Ends Chromium's whole process group and removes its profile."""
+        pid, self.pid = self.pid, None
+        if pid:
             for fd in (self.to_browser, self.from_browser):
                 try:
                     os.close(fd)
                 except OSError:
                     pass
-            for sig, grace in ((signal.SIGTERM, 2.0), (signal.SIGKILL, 2.0)):
-                try:
-                    os.killpg(pid, sig)
-                except ProcessLookupError:
-                    break
-                deadline = time.monotonic() + grace
-                while time.monotonic() < deadline:
-                    try:
-                        if os.waitpid(pid, os.WNOHANG)[0]:
-                            break
-                    except ChildProcessError:
-                        break
-                    time.sleep(0.02)
-                else:
-                    continue
-                break
-            try:  # renderers may still be exiting after the browser process
+            # The profile is thrown away, so a graceful exit has nothing to save; KILL at
+            # once keeps clean-up well inside check's grace period (TERM, KILL 0.5 s later).
+            try:
                 os.killpg(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        shutil.rmtree(self.profile, ignore_errors=True)
+            self._reap(pid, 2.0)
+        if self.profile:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    @staticmethod
+    def _reap(pid, grace):
+        """True once `pid` has exited (and is reaped), waiting at most `grace` seconds."""
+        deadline = time.monotonic() + grace
+        while True:
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0]:
+                    return True
+            except ChildProcessError:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
 
 
 # ---------------------------------------------------------------------------------------
@@ -333,11 +364,15 @@ class Page:
         # The tab Chromium opened at start, else a new one.
         pages = [t["targetId"] for t in browser.call("Target.getTargets")["targetInfos"]
                  if t["type"] == "page"]
-        target = pages[0] if pages else browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        if pages:
+            target = pages[0]
+        else:
+            target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = browser.call("Target.attachToTarget",
                                     {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable")
-        # Keep the page "visible" so requestAnimationFrame runs at full rate.
+        # A headless window never has the system focus: emulate it so the input gets focus
+        # and blur events (autoNumeric formats on focusin) as in a focused window.
         self.call("Emulation.setFocusEmulationEnabled", {"enabled": True})
 
     def call(self, method, params=None, timeout=CALL_TIMEOUT):
@@ -428,6 +463,8 @@ class Page:
 # ---------------------------------------------------------------------------------------
 
 def find_chromium(explicit):
+    if explicit and not (shutil.which(explicit) or os.access(explicit, os.X_OK)):
+        raise AdapterError("no executable at %s" % explicit)
     for candidate in ([explicit] if explicit else
                       [os.environ.get("MONEYFIELD_CHROMIUM")] + CHROMIUM_CANDIDATES):
         if not candidate:
@@ -477,6 +514,9 @@ def serve(page):
             reply(page.new(request))
         elif op == "key" and request.get("key") in KEYS:
             reply(page.press(request["key"]))
+        elif op == "key":
+            log("unknown key %s (keys: %s)" % (json.dumps(request.get("key")), ", ".join(KEYS)))
+            reply({"error": "unknown key"})
         else:
             log("unknown request %s" % json.dumps(request))
             reply({"error": "unknown request"})
@@ -498,11 +538,10 @@ def main():
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, stop)
 
-    browser = None
+    browser = Browser()
     try:
-        executable = find_chromium(options.chromium)
-        browser = Browser(executable, options.verbose)
         url, _server = page_url(options.page)
+        browser.start(find_chromium(options.chromium), options.verbose)
         page = Page(browser, url, options.selector, options.settle)
         serve(page)
         return 0
@@ -510,13 +549,14 @@ def main():
         log(str(error))
         return 1
     except (BrokenPipeError, ConnectionResetError):
-        return 0  # the checker went away: nothing more to say
+        # The checker went away: nothing more to say, not even at exit's final flush.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         # Clean-up must not be cut short by a second signal.
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(sig, signal.SIG_IGN)
-        if browser:
-            browser.close()
+        browser.close()
         # The page server is a daemon thread: it ends with the process.
 
 

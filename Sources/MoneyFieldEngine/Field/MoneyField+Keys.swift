@@ -166,7 +166,10 @@ extension MoneyField {
         }
         let atZero = state.digitCount == 0 && state.typedFraction == nil
         let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? true
-        if emptiable == .atZero && atZero && wholeSelected {
+        // On zero, the delete that would take a zero glyph empties the field (as the web inputs
+        // do); one with no slot on its side has nothing to delete and is refused as usual.
+        let hasSlot = key == .backspace ? state.caretSlotsFromEnd < slotCount : state.caretSlotsFromEnd > 0
+        if emptiable == .atZero && atZero && wholeSelected && (state.selectedSlots != nil || hasSlot) {
             empty()
             return
         }
