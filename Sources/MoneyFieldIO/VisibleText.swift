@@ -45,6 +45,27 @@ public enum VisibleText {
         }
     }
 
+    /// `text` with each `\u{XXXX}` escape (1 to 6 hex digits) written back as its character: how a
+    /// script's expected line may write a space nobody types (U+00A0, U+202F).
+    public static func unescaped(_ text: String) -> String {
+        guard text.contains("\\u{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "\\u{") {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            if let close = after.firstIndex(of: "}"), (1...6).contains(after.distance(from: after.startIndex, to: close)),
+               let value = UInt32(after[..<close], radix: 16), let scalar = Unicode.Scalar(value) {
+                result.unicodeScalars.append(scalar)
+                rest = after[after.index(after: close)...]
+            } else {
+                result += rest[start]
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
     /// Whether `escaped` would change the text.
     public static func hasInvisible(_ text: String) -> Bool { text.unicodeScalars.contains { needsEscape($0, .invisible) } }
 }

@@ -18,7 +18,8 @@ import MoneyFieldCheck
     @Test func acceptsCRLFAByteOrderMarkAndNoFinalNewline() throws {
         let plain = try Transcript(parsing: "> type 1\namount: $0.01|\n", path: "t")
         let windows = try Transcript(parsing: "\u{FEFF}> type 1\r\namount: $0.01|", path: "t")
-        #expect(plain == windows)
+        #expect(plain.steps == windows.steps && plain.trailing == windows.trailing)
+        #expect(windows.lineEnding == "\r\n" && windows.startsWithByteOrderMark)
     }
 
     @Test func outputBeforeAnyCommandIsAnErrorWithItsLine() {
@@ -301,5 +302,24 @@ import MoneyFieldCheck
         #expect(replay(url).passed)
         let beside = try record(["source a.session"], in: try Session(options: SessionOptions(directory: folder.url)), to: "r2.session")
         #expect(beside.text.contains("> source a.session\n"))
+    }
+}
+
+/// Expected lines may write a space nobody types as the `\u{…}` escape the diff shows; `--update`
+/// keeps what the author wrote where it still matches, and the file's line endings.
+@Suite struct EscapedExpectationTests {
+    @Test func anEscapedLineMatchesWhatIsPrinted() {
+        #expect(Transcript.matches(expected: "p: 1\\u{202F}234,56|\\u{00A0}€", actual: "p: 1\u{202F}234,56|\u{00A0}€"))
+        #expect(!Transcript.matches(expected: "p: 1\\u{00A0}234,56|\\u{00A0}€", actual: "p: 1\u{202F}234,56|\u{00A0}€"))
+        #expect(VisibleText.unescaped("a\\u{zz}b\\u{41}") == "a\\u{zz}bA", "a broken escape stays as written")
+    }
+
+    @Test func anUpdateKeepsLineEndingsTheByteOrderMarkAndEscapesThatStillMatch() throws {
+        let text = "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: wrong\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n"
+        let transcript = try Transcript(parsing: text, path: "t.session")
+        let session = try Session()
+        let outputs = transcript.steps.map { session.handle($0.command).lines.map(\.text) }
+        let updated = transcript.rendered(withOutputs: outputs)
+        #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\u{A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
     }
 }

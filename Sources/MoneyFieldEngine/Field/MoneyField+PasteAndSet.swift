@@ -12,6 +12,9 @@ extension MoneyField {
         public var readAsAmount = false
         /// A decimal separator, sign or currency of the text was left out as digits were typed.
         public var droppedMarks = false
+        /// The field could take an amount whole (zero, or all selected) but the text does not read
+        /// as one in its locale and currency (`€1,234.5` in en_US/USD): its digits were typed instead.
+        public var unreadableAmount = false
     }
 
     /// Pastes `text` (SPEC §1 Paste): into a zero or wholly selected field, text that reads as an
@@ -21,21 +24,27 @@ extension MoneyField {
         let digits = text.unicodeScalars.compactMap(Key.digitValue(of:))
         let marks = amountMarks(in: text)
         let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? false
+        var unreadable = false
         if marks.any, (state.digits.isEmpty && !state.isNegative) || wholeSelected {
             var copy = self
-            if (try? copy.set(text)) != nil {
+            do throws(FieldError) {
+                try copy.set(text)
                 self = copy
                 return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil, readAsAmount: true)
+            } catch {
+                // Read but not taken (a sign on a field without negatives) is another story.
+                if case .unreadableAmount = error { unreadable = true }
             }
         }
+        let dropped = marks.separatorOrSign && !digits.isEmpty
         for (index, digit) in digits.enumerated() {
             do throws(Rejection) {
                 try press(.digit(digit))
             } catch {
-                return PasteOutcome(typed: index, found: digits.count, stoppedBy: error, droppedMarks: marks.separatorOrSign && !digits.isEmpty)
+                return PasteOutcome(typed: index, found: digits.count, stoppedBy: error, droppedMarks: dropped, unreadableAmount: unreadable)
             }
         }
-        return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil, droppedMarks: marks.separatorOrSign && !digits.isEmpty)
+        return PasteOutcome(typed: digits.count, found: digits.count, stoppedBy: nil, droppedMarks: dropped, unreadableAmount: unreadable)
     }
 
     /// What `text` holds beyond digits and grouping: a decimal separator (the locale's or `.`) or

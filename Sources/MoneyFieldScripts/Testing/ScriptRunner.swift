@@ -44,7 +44,9 @@ public struct ScriptRunner: Sendable {
         public var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
         public var originalText: String? { transcript?.text }
         /// Whether `--update` would change the file.
-        public var needsUpdate: Bool { quitEarlyAt == nil && (transcript.map { $0.steps.map(\.expected) != outputs } ?? false) }
+        public var needsUpdate: Bool {
+            quitEarlyAt == nil && (transcript.map { !zip($0.steps, outputs).allSatisfy { Transcript.matches(expected: $0.expected, actual: $1) } } ?? false)
+        }
 
         public var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
         /// A script that read fine but holds no command: reported, never counted as a pass.
@@ -94,7 +96,7 @@ public struct ScriptRunner: Sendable {
                 if result.quits { quitAt = step.line }
             }
             outputs.append(actual)
-            if actual != step.expected {
+            if !Transcript.matches(expected: step.expected, actual: actual) {
                 mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
             }
         }

@@ -101,7 +101,10 @@ extension Session {
             if let rejection = outcome.stoppedBy { lines.append(.rejected(rejection.words)) }
             let noun = outcome.found == 1 ? "digit" : "digits"
             lines.append(.plain("pasted \(outcome.typed) of \(outcome.found) \(noun)"))
-            if outcome.droppedMarks {
+            if outcome.unreadableAmount {
+                let configuration = field.configuration
+                lines.append(.plain("note: only the digits went in: \"\(VisibleText.escaped(text))\" is not an amount as \(configuration.locale) writes \(configuration.currency) (set reads 1234.50 or the locale's own form)"))
+            } else if outcome.droppedMarks {
                 lines.append(.plain("note: only the digits went in; an amount with its separator or sign is read whole into an empty or wholly selected field (or use set)"))
             }
             return lines

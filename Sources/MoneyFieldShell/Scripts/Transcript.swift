@@ -16,6 +16,10 @@ public struct Transcript: Sendable, Equatable {
     public var steps: [Step]
     /// Comments and blank lines after the last step's output.
     public var trailing: [String]
+    /// How the file ends its lines (`\r\n` for a CRLF script) and whether it starts with a byte
+    /// order mark: `--update` writes them back as they were.
+    public var lineEnding = "\n"
+    public var startsWithByteOrderMark = false
     /// The note a replay prints for a cut recording, or nil.
     public var cutBlockNote: String? {
         cutBlockLine.map { "the recording was cut short in the block at line \($0) (the recorder was stopped mid-write); replayed up to the command before it" }
@@ -32,7 +36,14 @@ public struct Transcript: Sendable, Equatable {
     /// Reads script text; CRLF, a UTF-8 BOM and a missing final newline are fine.
     public init(parsing text: String, path: String) throws(ScriptError) {
         var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        if body.hasPrefix("\u{FEFF}") {
+            body = body.dropFirst()
+            startsWithByteOrderMark = true
+        }
+        if let firstEnd = body.unicodeScalars.firstIndex(of: "\n"), firstEnd > body.unicodeScalars.startIndex,
+           body.unicodeScalars[body.unicodeScalars.index(before: firstEnd)] == "\r" {
+            lineEnding = "\r\n"
+        }
         // Split on scalars: "\r\n" is one Character, so a Character split would miss CRLF ends.
         // Every CR ending a line goes: one kept would come back as a CRLF end and vanish.
         var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -94,16 +105,31 @@ public struct Transcript: Sendable, Equatable {
         try self.init(parsing: text, path: path)
     }
 
-    /// The script text with each step's expected output replaced by `outputs` (same order).
+    /// The script text with each step's expected output replaced by `outputs` (same order); an
+    /// expected line that still matches (written with `\u{…}` escapes) is kept as its author wrote
+    /// it, and so are the line endings and a byte order mark.
     public func rendered(withOutputs outputs: [[String]]) -> String {
         var lines: [String] = []
         for (step, output) in zip(steps, outputs) {
             lines += step.leading
             lines.append(Self.commandPrefix + step.command)
-            lines += output
+            lines += output.enumerated().map { index, actual in
+                index < step.expected.count && Self.matches(expected: step.expected[index], actual: actual) ? step.expected[index] : actual
+            }
         }
         lines += trailing
-        return lines.map { $0 + "\n" }.joined()
+        return (startsWithByteOrderMark ? "\u{FEFF}" : "") + lines.map { $0 + lineEnding }.joined()
+    }
+
+    /// Whether an expected line says what was printed: the same text, or the same once its
+    /// `\u{…}` escapes are read (`1\u{202F}234,50\u{00A0}€`).
+    public static func matches(expected: String, actual: String) -> Bool {
+        expected == actual || (expected.contains("\\u{") && VisibleText.unescaped(expected) == actual)
+    }
+
+    /// Whether a step's expected lines say what it printed, line by line.
+    public static func matches(expected: [String], actual: [String]) -> Bool {
+        expected.count == actual.count && zip(expected, actual).allSatisfy { matches(expected: $0, actual: $1) }
     }
 
     public var text: String { rendered(withOutputs: steps.map(\.expected)) }
