@@ -41,7 +41,11 @@ public final class Session {
     public static let defaultFieldName = "amount"
 
     public let options: SessionOptions
+    /// The fields in the order they were made; `positions` finds one by name in constant time,
+    /// so making the 100,000th field costs what the first did.
     public internal(set) var fields: [FieldEntry] = []
+    /// Where each name stands in `fields`: kept by the commands that add, drop and rename fields.
+    var positions: [String: Int] = [:]
     public internal(set) var activeName: String?
     var recorder: TranscriptRecorder?
     /// Canonical locale and currency that `new` uses when it is given none.
@@ -61,6 +65,7 @@ public final class Session {
         defaultLocale = configuration.locale
         defaultCurrency = configuration.currency
         fields = [FieldEntry(name: Self.defaultFieldName, field: MoneyField(configuration))]
+        positions = [Self.defaultFieldName: 0]
         activeName = Self.defaultFieldName
     }
 
@@ -76,7 +81,11 @@ public final class Session {
 
     var activeIndex: Int? { activeName.flatMap(index(of:)) }
 
-    func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
+    func index(of name: String) -> Int? { positions[name] }
+
+    func reindex() {
+        positions = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Runs one line read as raw bytes: invalid UTF-8 is an error, not a crash.
     public func handle(bytes: some Collection<UInt8>) -> CommandResult {

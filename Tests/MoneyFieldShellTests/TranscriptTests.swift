@@ -323,3 +323,25 @@ import MoneyFieldCheck
         #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\u{A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
     }
 }
+
+/// The diff of a mismatch: common start and end matched in one pass, the rest by Myers' shortest
+/// edit script, a huge middle shown whole rather than searched.
+@Suite struct MismatchDiffTests {
+    @Test func oneChangedLineAmongThousandsIsTheOnlyDifference() {
+        let expected = (0..<5_000).map { "line \($0)" }
+        var actual = expected
+        actual[2_500] = "changed"
+        let entries = MismatchReport.diff(expected, actual)
+        #expect(entries.filter { if case .same = $0 { false } else { true } } == [.expected("line 2500"), .actual("changed")])
+    }
+
+    @Test func twoUnrelatedOutputsOfThousandsOfLinesAreShownWhole() {
+        let expected = (0..<5_000).map { "expected \($0)" }, actual = (0..<5_000).map { "actual \($0)" }
+        let entries = MismatchReport.diff(expected, actual)
+        #expect(entries == expected.map(MismatchReport.Entry.expected) + actual.map(MismatchReport.Entry.actual))
+    }
+
+    @Test func aSmallDiffInterleavesAsLinesMatch() {
+        #expect(MismatchReport.diff(["a", "b", "c"], ["a", "x", "c", "d"]) == [.same("a"), .expected("b"), .actual("x"), .same("c"), .actual("d")])
+    }
+}

@@ -49,21 +49,40 @@ public enum MismatchReport {
 
     package enum Entry: Equatable { case same(String), expected(String), actual(String) }
 
-    /// A longest-common-subsequence line diff; outputs are a few lines, so quadratic is fine.
-    package static func diff(_ expected: [String], _ actual: [String]) -> [Entry] {
-        let rows = expected.count, columns = actual.count
-        var table = Array(repeating: Array(repeating: 0, count: columns + 1), count: rows + 1)
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                table[i][j] = expected[i] == actual[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+    /// A line diff, shortest edit script first (Myers, through the standard library's
+    /// `CollectionDifference`): near-linear when outputs mostly agree, so thousands of lines
+    /// cost milliseconds, not the table a longest-common-subsequence would fill.
+    /// Bounded: the common start and end are matched in one pass, and a middle of more than
+    /// `limit` lines on each side is shown whole as removed and added instead of searched.
+    package static func diff(_ expected: [String], _ actual: [String], limit: Int = 2_000) -> [Entry] {
+        let head = zip(expected, actual).prefix { $0 == $1 }.count
+        let tail = zip(expected.dropFirst(head).reversed(), actual.dropFirst(head).reversed()).prefix { $0 == $1 }.count
+        let oldMiddle = Array(expected[head..<(expected.count - tail)]), newMiddle = Array(actual[head..<(actual.count - tail)])
+        let middle = oldMiddle.count > limit && newMiddle.count > limit
+            ? oldMiddle.map(Entry.expected) + newMiddle.map(Entry.actual)
+            : myers(oldMiddle, newMiddle)
+        return expected.prefix(head).map(Entry.same) + middle + expected.suffix(tail).map(Entry.same)
+    }
+
+    private static func myers(_ expected: [String], _ actual: [String]) -> [Entry] {
+        let difference = actual.difference(from: expected)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
         var entries: [Entry] = []
         var i = 0, j = 0
-        while i < rows || j < columns {
-            if i < rows, j < columns, expected[i] == actual[j] {
+        while i < expected.count || j < actual.count {
+            if i < expected.count, removed.contains(i) {
+                entries.append(.expected(expected[i])); i += 1
+            } else if j < actual.count, inserted.contains(j) {
+                entries.append(.actual(actual[j])); j += 1
+            } else if i < expected.count, j < actual.count {
                 entries.append(.same(expected[i])); i += 1; j += 1
-            } else if i < rows, j == columns || table[i + 1][j] >= table[i][j + 1] {
+            } else if i < expected.count {
                 entries.append(.expected(expected[i])); i += 1
             } else {
                 entries.append(.actual(actual[j])); j += 1

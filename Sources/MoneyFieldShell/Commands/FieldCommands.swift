@@ -46,6 +46,7 @@ extension Session {
         let name = try validatedNewName(name)
         let configuration = try options.configuration(defaults: (defaultLocale, defaultCurrency))
         fields.append(FieldEntry(name: name, field: MoneyField(configuration)))
+        positions[name] = fields.count - 1
         activeName = name
         return CommandResult(lines: [fieldLine(fields[fields.count - 1])])
     }
@@ -59,6 +60,7 @@ extension Session {
     func dropField(_ name: String) throws(CommandError) -> CommandResult {
         let index = try existing(name)
         let dropped = fields.remove(at: index).name
+        reindex()
         var result = CommandResult(lines: [.plain("dropped \(dropped)")])
         if activeName == dropped {
             activeName = fields.isEmpty ? nil : fields[max(0, index - 1)].name
@@ -71,6 +73,8 @@ extension Session {
         let index = try existing(old)
         let newName = try validatedNewName(new)
         if activeName == fields[index].name { activeName = newName }
+        positions[fields[index].name] = nil
+        positions[newName] = index
         fields[index].name = newName
         return CommandResult(lines: [fieldLine(fields[index])])
     }
