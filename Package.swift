@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MoneyFieldEngine", targets: ["MoneyFieldEngine"]),
+        .library(name: "MoneyFieldIO", targets: ["MoneyFieldIO"]),
         .library(name: "MoneyFieldShell", targets: ["MoneyFieldShell"]),
         .executable(name: "moneyfield", targets: ["moneyfield"]),
     ],

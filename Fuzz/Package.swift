@@ -12,7 +12,10 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzSession",
-            dependencies: ["FuzzDriver", .product(name: "MoneyFieldShell", package: "moneyfield"), .product(name: "MoneyFieldEngine", package: "moneyfield")]),
+            dependencies: [
+                "FuzzDriver", .product(name: "MoneyFieldShell", package: "moneyfield"), .product(name: "MoneyFieldEngine", package: "moneyfield"),
+                .product(name: "MoneyFieldIO", package: "moneyfield"),
+            ]),
         .executableTarget(
             name: "FuzzTranscript",
             dependencies: ["FuzzDriver", .product(name: "MoneyFieldShell", package: "moneyfield")]),

@@ -37,7 +37,7 @@ struct DemoInTmuxTests {
         try tmux.waitFor("step 1/3 · paused")
         try tmux.waitFor("amount: $1.00|")
         try tmux.press("q")
-        try tmux.waitFor("demo finished: 3 steps")
+        try tmux.waitFor("demo left at step 1 of 3 steps")
         try tmux.waitFor("[exit 0]")
         #expect(try !tmux.screen().contains("┌"), "the alternate screen is given back")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldIO
 import MoneyFieldShell
 
 /// A script may not write, so hostile input cannot touch the disk; `source` finds an empty folder.

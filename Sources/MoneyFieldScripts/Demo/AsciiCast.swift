@@ -6,8 +6,9 @@ import MoneyFieldShell
 /// A demo plan as an asciicast v2 recording (what `asciinema play` and its web player read):
 /// a header line, then one `[time, "o", text]` event per screen, at the plan's own pace.
 public enum AsciiCast {
-    public static func text(of plan: DemoPlan, title: String, timestamp: Int) -> String {
-        let width = max(plan.width, 20), height = max(plan.height, 5)
+    /// `columns`: the terminal width the demo was planned for (`--columns`), the cast's width.
+    public static func text(of plan: DemoPlan, title: String, timestamp: Int, columns: Int? = nil) -> String {
+        let width = max(columns ?? plan.width, plan.width, 20), height = max(plan.height, 5)
         var lines = ["{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(timestamp),"
             + "\"title\":\(JSON.string(title)),\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}"]
         var elapsed = 0
@@ -15,6 +16,9 @@ public enum AsciiCast {
             lines.append("[\(seconds(elapsed)),\"o\",\(JSON.string(draw(frame)))]")
             elapsed += frame.milliseconds
         }
+        // The cursor leaves the last screen below its last line, so a shell prompt after
+        // `asciinema play` starts on a line of its own instead of over the box.
+        lines.append("[\(seconds(elapsed)),\"o\",\(JSON.string("\u{1B}[\(height);1H\r\n"))]")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -7,10 +7,17 @@ struct DemoPlayer {
     let plan: DemoPlan
     let waitsAfterEachStep: Bool
 
-    enum Action { case next, back, pause, quit }
+    enum Action { case next, back, pause, quit, interrupt }
 
-    func play() {
-        guard RawTerminal.enter() else { return }
+    /// How a played demo ended: to its end, or left at a step (0-based) by `q` or Ctrl-C.
+    enum Ending: Equatable {
+        case finished
+        case quit(step: Int)
+        case interrupted(step: Int)
+    }
+
+    func play() -> Ending {
+        guard RawTerminal.enter() else { return .finished }
         defer { RawTerminal.restore() }
         var index = 0
         var paused = false
@@ -24,7 +31,8 @@ struct DemoPlayer {
                 paused = false
                 index += 1
             case .pause?: paused.toggle()
-            case .quit?: return
+            case .quit?: return .quit(step: frame.step)
+            case .interrupt?: return .interrupted(step: frame.step)
             case .back?:
                 // The result of the step before this one, held until a key.
                 let current = frame.isResult ? frame.step : frame.step - 1
@@ -32,6 +40,7 @@ struct DemoPlayer {
                 paused = true
             }
         }
+        return .finished
     }
 
     /// Waits for a key, at most `milliseconds` (nil: until one comes); nil when the time ran out.
@@ -39,7 +48,7 @@ struct DemoPlayer {
         let deadline = milliseconds.map { Date().addingTimeInterval(Double($0) / 1000) }
         var pending: [UInt8] = []
         while true {
-            if RawTerminal.takeEvents().interrupted { return .quit }
+            if RawTerminal.takeEvents().interrupted { return .interrupt }
             let left = deadline.map { Int32(max(0, $0.timeIntervalSinceNow * 1000)) }
             if let left, left == 0, pending.isEmpty { return nil }
             switch KioskMode.read(waitingAtMost: pending.isEmpty ? left : 50) {
@@ -56,7 +65,8 @@ struct DemoPlayer {
                 case .enter, .right, .character("n"), .character("l"): return .next
                 case .left, .character("b"), .character("h"): return .back
                 case .character("p"), .character(" "): return .pause
-                case .character("q"), .escape, .control("c"), .control("d"): return .quit
+                case .control("c"): return .interrupt
+                case .character("q"), .escape, .control("d"): return .quit
                 default: continue
                 }
             }

@@ -48,6 +48,14 @@ struct DemoCommand: ParsableCommand {
         guard (0...5000).contains(pace) else { throw ValidationError("--pace takes 0 to 5000 milliseconds, not \(pace)") }
         guard (0...60000).contains(hold) else { throw ValidationError("--hold takes 0 to 60000 milliseconds, not \(hold)") }
         guard (30...500).contains(columns) else { throw ValidationError("--columns takes 30 to 500, not \(columns)") }
+        if let cast {
+            guard !cast.isEmpty else { throw ValidationError("--cast needs a file name: --cast demo.cast") }
+            // Never the script itself: the cast would replace it.
+            let script = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            guard URL(fileURLWithPath: cast).standardizedFileURL.resolvingSymlinksInPath().path != script else {
+                throw ValidationError("--cast \(cast) is the script being shown; write the cast to another file (\(cast).cast)")
+            }
+        }
     }
 
     func run() throws {
@@ -62,13 +70,16 @@ struct DemoCommand: ParsableCommand {
             isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
         let pacing = DemoPlan.Pacing(pace: pace, hold: hold)
         let plan: DemoPlan
+        var ending = DemoPlayer.Ending.finished
         if let cast {
             plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns)
-            let text = AsciiCast.text(of: plan, title: file, timestamp: Int(Date().timeIntervalSince1970))
+            let text = AsciiCast.text(of: plan, title: file, timestamp: Int(Date().timeIntervalSince1970), columns: columns)
             do throws(FileError) {
                 try AtomicFile.write(text, to: URL(fileURLWithPath: cast), displayPath: cast)
             } catch {
-                throw UnusableInput("cannot write the cast: \(error.message)")
+                // The arguments were fine: the write failed (a full disk), exit 1.
+                Console.error("cannot write the cast: \(error.message)")
+                throw ExitCode.failure
             }
             Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
@@ -78,7 +89,7 @@ struct DemoCommand: ParsableCommand {
             guard plan.height + 1 <= size.rows, size.columns >= 30 else {
                 throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")
             }
-            DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
+            ending = DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
         } else {
             plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: 200, style: .plainText)
             for frame in plan.frames where frame.isResult {
@@ -87,7 +98,16 @@ struct DemoCommand: ParsableCommand {
             }
         }
         let count = transcript.steps.count
-        Output.write("demo finished: \(count) step\(count == 1 ? "" : "s") from \(VisibleText.terminalSafe(file))\n")
+        let steps = "\(count) step\(count == 1 ? "" : "s")"
+        switch ending {
+        case .finished:
+            Output.write("demo finished: \(steps) from \(VisibleText.terminalSafe(file))\n")
+        case .quit(let at):
+            Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(file))\n")
+        case .interrupted(let at):
+            Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(file))\n")
+            throw ExitCode(130)
+        }
         for difference in plan.differences {
             let lines = ["warning: \(file):\(difference.line): the output differs from what the script expects"]
                 + MismatchReport.diffLines(expected: difference.expected, actual: difference.actual)

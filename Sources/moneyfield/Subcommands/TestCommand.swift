@@ -52,6 +52,14 @@ struct TestCommand: ParsableCommand {
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \"\(shard)\"") }
         if dryRun && !update { throw ValidationError("--dry-run goes with --update") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
+        if let junit {
+            // A report written over a script would lose the script.
+            func real(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+            guard !junit.isEmpty else { throw ValidationError("--junit needs a file name: --junit report.xml") }
+            if paths.contains(where: { $0 != "-" && real($0) == real(junit) }) {
+                throw ValidationError("--junit \(junit) is one of the scripts to run; write the report to another file (report.xml)")
+            }
+        }
     }
 
     func run() throws {
