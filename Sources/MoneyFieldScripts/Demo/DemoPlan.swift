@@ -109,10 +109,11 @@ public struct DemoPlan: Sendable {
         }
         // Captions after the last command are shown too, over the last field.
         let closing = transcript.trailing.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
-        if !closing.isEmpty, let last = frames.last {
+        if !closing.isEmpty {
+            // Over the last field, or over the field as it starts when the script is comments only.
             var frame = Screen(captions: closing, width: width, marking: marking).render(field: session.activeView, command: "", output: [])
             frame.isResult = true
-            append(frame, pacing.hold, last.step)
+            append(frame, pacing.hold, frames.last?.step ?? 0)
         }
     }
 

@@ -112,8 +112,9 @@ public struct ScriptRunner: Sendable {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
             var status = stat()
             guard stat(url.path, &status) == 0 else {
-                let error = FileError.describing(errno: errno, path: path)
-                throw .unreadable(path: path, reason: errno == ENOENT ? "no such file or folder" : error.reason)
+                let code = errno
+                let error = FileError.describing(errno: code, path: path)
+                throw .unreadable(path: path, reason: code == ENOENT ? "no such file or folder" : error.reason, missing: code == ENOENT)
             }
             if status.st_mode & S_IFMT != S_IFDIR {
                 found.append((url, path))
@@ -123,6 +124,9 @@ public struct ScriptRunner: Sendable {
             var inFolder: [(URL, String)] = []
             while let item = enumerator?.nextObject() as? URL {
                 guard item.pathExtension == "session" else { continue }
+                // A folder named x.session is a folder, searched like any other, not a script.
+                var itemStatus = stat()
+                guard stat(item.path, &itemStatus) == 0, itemStatus.st_mode & S_IFMT == S_IFREG else { continue }
                 let relative = item.path.dropFirst(url.path.count).drop { $0 == "/" }
                 inFolder.append((item, (path.hasSuffix("/") ? path : path + "/") + relative))
             }

@@ -37,7 +37,11 @@ extension Session {
         }
         let transcript: Transcript
         do { transcript = try Transcript(contentsOf: url, displayPath: path) } catch {
-            throw CommandError(error.errorDescription ?? "\(error)")
+            var message = error.errorDescription ?? "\(error)"
+            if case .unreadable(_, _, missing: true) = error {
+                message += " (in a script, relative paths start at the script's folder; at the prompt, at the current one)"
+            }
+            throw CommandError(message)
         }
         var result = CommandResult()
         if let note = transcript.cutBlockNote { result.append(.plain("note: \(VisibleText.terminalSafe(path)): \(note)")) }

@@ -90,8 +90,7 @@ public struct Transcript: Sendable, Equatable {
     public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
         let bytes: [UInt8]
         do { bytes = try TextFile.read(url, displayPath: displayPath) } catch {
-            let hint = error.isMissing ? " (in a script, relative paths start at the script's folder; at the prompt, at the current one)" : ""
-            throw .unreadable(path: displayPath, reason: error.reason + hint)
+            throw .unreadable(path: displayPath, reason: error.reason, missing: error.isMissing)
         }
         try self.init(bytes: bytes, path: displayPath)
     }

@@ -66,6 +66,12 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
+        // As `test` says of it: a script with no command shows captions at most; under
+        // --strict, which holds a demo to `test`'s standard, it is an error.
+        if strict && transcript.steps.isEmpty {
+            Console.error("\(VisibleText.terminalSafe(file)): holds no command (lines starting \"> \"); nothing to check")
+            throw ExitCode.failure
+        }
         let session = try Session(options: SessionOptions(
             isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
         let pacing = DemoPlan.Pacing(pace: pace, hold: hold)

@@ -68,6 +68,9 @@ struct TestCommand: ParsableCommand {
         do {
             for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
         } catch {
+            if paths == ["scripts"], case .unreadable(_, _, missing: true) = error {
+                throw UnusableInput("no scripts/ folder here to run; give the scripts: moneyfield test FILE.session or FOLDER …")
+            }
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
         let readsStandardInput = paths.contains("-")

@@ -1,0 +1,65 @@
+import Foundation
+import MoneyFieldTestSupport
+import Testing
+
+/// The edges a newcomer or a hostile input finds, each as the user meets it.
+@Suite struct EdgeTests {
+    @Test func testOutsideTheRepositorySaysToNameTheScripts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let outcome = try BuiltProgram.run(["test"], directory: folder.url)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr == "error: no scripts/ folder here to run; give the scripts: moneyfield test FILE.session or FOLDER …\n")
+    }
+
+    @Test func aFolderNamedLikeAScriptIsSearchedNotRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("s/x.session"), withIntermediateDirectories: true)
+        _ = try folder.file("s/x.session/a.session", "> type 1\namount: $0.01|\n")
+        let outcome = try BuiltProgram.run(["test", "s"], directory: folder.url)
+        #expect(outcome.stdout == "1 passed, 0 failed\n")
+    }
+
+    @Test func aCommentOnlyDemoShowsItsCaptionAndStrictCallsItEmpty() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("c.session", "# Only a caption.\n")
+        let shown = try BuiltProgram.run(["demo", "--pace", "0", "--hold", "0", "c.session"], directory: folder.url)
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("Only a caption.\n"), "\(shown.stdout)")
+        let strict = try BuiltProgram.run(["demo", "--strict", "--pace", "0", "--hold", "0", "c.session"], directory: folder.url)
+        #expect(strict.status == 1 && strict.stderr.contains("holds no command"))
+    }
+
+    @Test func anOutputIsNeverOneOfTheInputs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = "> type 1\namount: $0.01|\n"
+        _ = try folder.file("x.session", script)
+        let cast = try BuiltProgram.run(["demo", "x.session", "--cast", "x.session"], directory: folder.url)
+        let junit = try BuiltProgram.run(["test", "--junit", "x.session", "x.session"], directory: folder.url)
+        let empty = try BuiltProgram.run(["demo", "x.session", "--cast", ""], directory: folder.url)
+        #expect([cast.status, junit.status, empty.status] == [2, 2, 2])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("x.session"), encoding: .utf8) == script)
+    }
+
+    @Test func quitInTheStartupCommandsEndsCleanly() throws {
+        #expect(try BuiltProgram.run(["--cmd", "type 1", "--cmd", "quit"]).status == 0)
+        #expect(try BuiltProgram.run(["--cmd", "nope", "--cmd", "quit"]).status == 1)
+    }
+
+    @Test func messagesSayWhatIsWrong() throws {
+        let outcome = try BuiltProgram.run(["-c", "paste hello world; record /nonexistent/x.session; type <lfet>"])
+        #expect(outcome.stderr.contains("error: there is no digit in \"hello world\" to paste"))
+        #expect(outcome.stderr.contains("error: there is no folder /nonexistent to record into"))
+        #expect(outcome.stderr.contains("error: unknown key <lfet>; did you mean <left>?\n"), "no list of every key after a suggestion")
+    }
+
+    @Test func installSaysHowToUseIt() throws {
+        let root = BuiltProgram.packageRoot.path
+        let help = try BuiltProgram.bash("'\(root)/scripts/install' --help", in: URL(fileURLWithPath: root))
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: scripts/install [PREFIX]"))
+        let bad = try BuiltProgram.bash("'\(root)/scripts/install' --bogus", in: URL(fileURLWithPath: root))
+        #expect(bad.status == 2 && bad.stderr.contains("unknown option --bogus"))
+    }
+}
