@@ -167,3 +167,15 @@ struct CatalogTests {
         }
     }
 }
+
+/// IDs ICU would quietly read as the root locale, or with a keyword missing its value.
+@Suite struct LocaleEdgeTests {
+    @Test(arguments: ["und", "root", "en_US@", "en_US@numbers", "en_US@numbers=", "en-US-u-nu"])
+    func rootAndValuelessKeywordsAreRefused(id: String) {
+        #expect(throws: FieldError.self) { try LocaleCatalog.canonical(id) }
+    }
+
+    @Test func aRealKeywordStillWorks() throws {
+        #expect(try LocaleCatalog.canonical("ar-EG-u-nu-latn") == "ar_EG@numbers=latn")
+    }
+}

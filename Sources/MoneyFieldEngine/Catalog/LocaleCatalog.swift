@@ -26,9 +26,21 @@ public enum LocaleCatalog {
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
               trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
         else { throw .unknownLocale(input, suggestions: []) }
+        // A keyword part must be key=value pairs: ICU would read `en_US@` or `en_US@numbers` as
+        // a variant and fall back to the root locale's format.
+        if let at = trimmed.firstIndex(of: "@") {
+            let keywords = trimmed[trimmed.index(after: at)...].split(separator: ";", omittingEmptySubsequences: false)
+            guard !keywords.isEmpty, keywords.allSatisfy({ $0.split(separator: "=", omittingEmptySubsequences: false).count == 2
+                && !$0.hasPrefix("=") && !$0.hasSuffix("=") })
+            else { throw .unknownLocale(input, suggestions: [String(trimmed[..<at]) + "@numbers=latn"]) }
+        }
         let icu = Locale.identifier(.icu, from: trimmed)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let candidate = String(parts[0])
+        // The root locale (und) formats with no locale's conventions: not a locale a field can have.
+        if candidate.isEmpty || candidate.lowercased() == "und" || candidate.lowercased() == "root" || candidate.hasSuffix("_") {
+            throw .unknownLocale(input, suggestions: [])
+        }
         // ICU's canonical form is almost always listed as it is; other spellings go by lower case.
         guard let base = known.contains(candidate) ? candidate : byLowercase[candidate.lowercased()] ?? likely(candidate) else {
             throw .unknownLocale(input, suggestions: suggestions(for: String(parts[0])))
@@ -39,6 +51,8 @@ public enum LocaleCatalog {
             guard pair.count == 2 else { throw .unknownLocale(input, suggestions: [base]) }
             if pair[0] == "numbers" {
                 let system = String(pair[1])
+                // `-u-nu` with no value: ICU writes the keyword as `numbers=yes`.
+                if system == "yes" { throw .unknownLocale(input, suggestions: [base + "@numbers=latn"]) }
                 guard numberingSystems.contains(system) else {
                     throw .unknownNumberingSystem(system, suggestions: Suggestions.closest(to: system, in: numberingSystems))
                 }

@@ -91,9 +91,10 @@ public struct FieldOptions: Equatable, Sendable {
 
     /// The field these options make; what is not given comes from `defaults` (a session's own
     /// locale and currency). A locale without a currency takes the locale's own, as ICU gives it.
-    public func configuration(defaults: (locale: String, currency: String)) throws(CommandError) -> FieldConfiguration {
+    /// `place`: where the error is read, which decides how it names the listing commands.
+    public func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
         var currency = currency ?? defaults.currency
-        if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale) }
+        if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale, place: place) }
         do {
             return try FieldConfiguration(
                 locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
@@ -101,15 +102,15 @@ public struct FieldOptions: Equatable, Sendable {
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
                 emptiable: emptiable)
         } catch {
-            throw CommandError(error)
+            throw CommandError(error.words(at: place))
         }
     }
 
     /// The currency ICU gives `locale`: read from the ID as typed (`no_NO` has NOK), then from
     /// the canonical ID it resolves to.
-    static func ownCurrency(of locale: String) throws(CommandError) -> String {
+    static func ownCurrency(of locale: String, place: FieldError.Place = .prompt) throws(CommandError) -> String {
         let canonical: String
-        do { canonical = try LocaleCatalog.canonical(locale) } catch { throw CommandError(error) }
+        do { canonical = try LocaleCatalog.canonical(locale) } catch { throw CommandError(error.words(at: place)) }
         for identifier in [locale, canonical] {
             if let code = Locale(identifier: identifier).currency?.identifier, let own = try? CurrencyCatalog.canonical(code) {
                 return own

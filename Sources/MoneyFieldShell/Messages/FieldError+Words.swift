@@ -26,16 +26,28 @@ extension Rejection {
 }
 
 extension FieldError {
-    public var words: String {
+    /// Where the words are read: at the prompt the listing commands are `locales FILTER` and
+    /// `currencies FILTER`; on the command line they are run through `moneyfield -c`.
+    public enum Place: Sendable {
+        case prompt, commandLine
+
+        func listing(_ command: String) -> String {
+            self == .prompt ? "`\(command) FILTER`" : "`moneyfield -c \"\(command) FILTER\"`"
+        }
+    }
+
+    public var words: String { words(at: .prompt) }
+
+    public func words(at place: Place) -> String {
         switch self {
         case .unknownLocale(let input, let suggestions):
-            "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`locales FILTER` lists them)"
+            "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions)) (\(place.listing("locales")) lists them)"
         case .unknownNumberingSystem(let input, let suggestions):
             "unknown numbering system \"\(input)\"\(Suggestions.didYouMean(suggestions))"
         case .algorithmicNumberingSystem(let system):
             "the numbering system \"\(system)\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
         case .unknownCurrency(let input, let suggestions):
-            "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions)) (`currencies FILTER` lists ISO 4217 codes)"
+            "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions)) (\(place.listing("currencies")) lists ISO 4217 codes)"
         case .unreadableAmount(let input, let locale):
             "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
         case .tooManyFractionDigits(let input, let allowed, let rule):

@@ -61,7 +61,11 @@ struct SessionPlanOptions: ParsableArguments {
             }
         }
         for configuration in configurations {
-            do throws(CommandError) { _ = try configuration.fieldConfiguration() } catch { throw ValidationError(error.message) }
+            do throws(CommandError) {
+                _ = try configuration.options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode), place: .commandLine)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
         var chosen = CheckPlan.defaultKeys
         if let keys {

@@ -67,7 +67,7 @@ struct ShellOptions: ParsableArguments {
         options.locale = locale
         options.currency = currency
         do throws(CommandError) {
-            return try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
+            return try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode), place: .commandLine)
         } catch {
             throw ValidationError(error.message)
         }
