@@ -36,4 +36,22 @@ import Testing
         if name == "fifo" { #expect(mkfifo(url.path, 0o600) == 0) }
         #expect(HistoryFile(url: url).holdsHistory == replaceable)
     }
+
+    /// A history kept elsewhere through a link is saved to the link's target; a folder that
+    /// cannot be made (its parent is a file) is not mistaken for someone else's file.
+    @Test func aLinkIsFollowedAndAnImpossibleFolderIsNotSomeoneElsesFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let real = folder.appendingPathComponent("real-history")
+        try Data("_HiStOrY_V2_\n".utf8).write(to: real)
+        let link = folder.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(HistoryFile(url: link).target.path == real.resolvingSymlinksInPath().path)
+        let file = folder.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let impossible = HistoryFile(url: file.appendingPathComponent("moneyfield/history"))
+        #expect(impossible.holdsHistory, "free: making its folder is what fails, and says so")
+        #expect(throws: (any Error).self) { try impossible.prepareFolder() }
+    }
 }

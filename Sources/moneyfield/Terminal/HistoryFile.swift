@@ -32,7 +32,8 @@ struct HistoryFile: Equatable {
     /// Whether the path is free, empty, or holds a libedit history: the only files it may replace.
     var holdsHistory: Bool {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno == ENOENT }
+        // Free: nothing there, or a folder on the way that is not one yet (making it says why not).
+        guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
@@ -42,9 +43,13 @@ struct HistoryFile: Equatable {
         return count == head.count && head == Self.signature
     }
 
+    /// The file a save replaces: a link's target, so a history kept elsewhere through a link
+    /// stays there and the link stays a link.
+    var target: URL { url.resolvingSymlinksInPath() }
+
     /// Makes the folder the file goes in (private to the user, as a state folder should be).
     func prepareFolder() throws {
-        let folder = url.deletingLastPathComponent()
+        let folder = target.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {

@@ -136,7 +136,7 @@ final class LineEditor {
         }
         // libedit rewrites the file it saves to in place; saving beside it and renaming means a
         // shell killed mid-write, or a full disk, leaves the previous history whole.
-        let path = historyFile.url.path
+        let path = historyFile.target.path
         // An exclusive temporary with an unpredictable name (0600 from mkstemp), which libedit
         // then fills: nobody can plant a link where it writes.
         var template = Array((path + ".XXXXXX").utf8CString)
