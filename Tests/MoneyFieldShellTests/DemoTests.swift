@@ -80,4 +80,15 @@ import MoneyFieldCheck
 
     /// asciicast v2: a JSON header, then events [time, "o", text] with times that never go back;
     /// the last screen shows the last display. Read with Python's json module.
+
+    /// A caption too long for a narrow terminal is wrapped at spaces, every word kept.
+    @Test func longCaptionsWrapAndKeepEveryWord() throws {
+        let caption = (1...12).map { "word\($0)" }.joined(separator: " ")
+        let plan = DemoPlan(transcript: try Transcript(parsing: "# \(caption)\n> type 1\namount: $0.01|\n", path: "d"),
+                            session: try Session(), pacing: .init(), width: 30)
+        let frame = try #require(plan.frames.last)
+        let captionLines = Array(frame.lines.prefix { !$0.isEmpty })
+        #expect(captionLines.count > 1 && captionLines.allSatisfy { TerminalWidth.of($0) <= 30 })
+        #expect(captionLines.joined(separator: " ") == caption)
+    }
 }

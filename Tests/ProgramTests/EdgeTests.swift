@@ -62,4 +62,14 @@ import Testing
         let bad = try BuiltProgram.bash("'\(root)/scripts/install' --bogus", in: URL(fileURLWithPath: root))
         #expect(bad.status == 2 && bad.stderr.contains("unknown option --bogus"))
     }
+
+    /// A recording that tries to source itself still replays, and a folder is no recording file.
+    @Test func aRecordingThatSourcesItselfReplaysAndAFolderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try BuiltProgram.run(["-c", "record rec.session; type 1; source rec.session; record off"], directory: folder.url)
+        #expect(try BuiltProgram.run(["test", "rec.session"], directory: folder.url).stdout == "1 passed, 0 failed\n")
+        let toFolder = try BuiltProgram.run(["--record", folder.url.path + "/", "-c", "type 1"], directory: folder.url)
+        #expect(toFolder.status == 1 && toFolder.stderr.contains("is a folder; record to a file in it"), "\(toFolder.stderr)")
+    }
 }

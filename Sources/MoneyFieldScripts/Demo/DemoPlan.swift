@@ -146,20 +146,39 @@ public enum KeyCaps {
 
 /// The layout of one demo screen: captions, the kiosk box, the command line, its output.
 struct Screen {
-    let captions: [String]
+    /// The captions escaped and wrapped to the width once per step, not once per typed key.
+    let captionLines: [String]
     let width: Int
     /// How the caret and a selection show: drawn in plain text, where no cursor shows the caret.
     let marking: FieldView.Marking
     var warning: String?
 
     init(captions: [String], width: Int, marking: FieldView.Marking) {
-        self.captions = captions
         self.width = width
         self.marking = marking
+        captionLines = captions.flatMap { Self.wrapped(VisibleText.terminalSafe($0), to: width) }
+    }
+
+    /// A caption in lines of at most `width` cells, broken at spaces (a word longer than a line
+    /// is cut), so a narrow terminal shows all of it.
+    static func wrapped(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if TerminalWidth.of(candidate) <= width {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = TerminalWidth.cut(word, to: width)
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     func render(field: FieldView?, command: String, output: [String]) -> DemoPlan.Frame {
-        var lines = captions.map { cut(VisibleText.terminalSafe($0)) }
+        var lines = captionLines
         if !lines.isEmpty { lines.append("") }
         var cursorRow = 0, cursorColumn = 0
         if let field {

@@ -28,6 +28,10 @@ extension Session {
 
     func source(_ path: String) throws(CommandError) -> CommandResult {
         let url = resolve(path).standardizedFileURL.resolvingSymlinksInPath()
+        // The recording would hold a `source` of itself, and replaying it would source itself.
+        if let recorder, recorder.url.standardizedFileURL.resolvingSymlinksInPath() == url {
+            throw CommandError("\(VisibleText.terminalSafe(path)) is the file being recorded; source another script, or `record off` first")
+        }
         if sourceStack.contains(url) {
             let chain = (sourceStack + [url]).map(\.lastPathComponent).joined(separator: " → ")
             throw CommandError("source cycle: \(chain); a script cannot source itself")

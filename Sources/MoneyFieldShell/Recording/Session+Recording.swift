@@ -29,6 +29,9 @@ extension Session {
         guard recorder == nil else { throw CommandError("already recording to \(VisibleText.terminalSafe(recorder!.displayPath)); `record off` first") }
         let url = resolve(path)
         var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError("\(VisibleText.terminalSafe(path)) is a folder; record to a file in it (\(VisibleText.terminalSafe(url.appendingPathComponent("session.session").path)))")
+        }
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw CommandError("there is no folder \(VisibleText.terminalSafe(folder)) to record into; make it first (or record to another path)")
@@ -53,6 +56,10 @@ extension Session {
     func recordedForm(of invocation: Invocation, result: CommandResult, activeBefore: String?, folder: URL?)
         -> (command: Invocation, output: [OutputLine])?
     {
+        if case .source(let path) = invocation, let recorder,
+           resolve(path).standardizedFileURL.resolvingSymlinksInPath() == recorder.url.standardizedFileURL.resolvingSymlinksInPath() {
+            return nil  // refused, and refused for a reason a replay would not share
+        }
         switch invocation {
         case .record, .recordOff:
             return nil
