@@ -173,7 +173,7 @@ import MoneyFieldCheck
         let existing = try folder.file("keep.session", "# precious\n")
         let outcome = try run(["--record", "keep.session"], input: "1\n", in: folder.url)
         #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("keep.session exists; record to another file, or replace it (`record FILE --force` at the prompt, `--record FILE --force-record` on the command line)"))
+        #expect(outcome.stderr.contains("keep.session exists; record to another file, or replace it (`record FILE --force` at the prompt, `--record FILE --force-record` on the command line)"))
         #expect(try String(contentsOf: existing, encoding: .utf8) == "# precious\n")
     }
 

@@ -82,8 +82,12 @@ struct ShellOptions: ParsableArguments {
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
         if let record {
             let result = session.startRecording(to: record, replacing: forceRecord)
+            // An error about an argument goes where errors go: standard error.
+            if result.failed {
+                for line in result.lines where line.kind == .error { Console.error(line.message) }
+                throw ExitCode.failure
+            }
             console.write(result)
-            if result.failed { throw ExitCode.failure }
         }
         if let initFile {
             let bytes: [UInt8]
