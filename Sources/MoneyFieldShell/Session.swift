@@ -96,8 +96,12 @@ public final class Session {
     }
 
     /// Runs one command line and returns what it prints.
-    public func handle(_ line: String) -> CommandResult {
-        switch parse(line) {
+    public func handle(_ line: String) -> CommandResult { handle(parsed: parse(line)) }
+
+    /// Runs a line already read by `parse`: what a caller that looks at the invocation first
+    /// (the demo) hands back, so the line is read once.
+    public func handle(parsed: Result<Invocation?, CommandError>) -> CommandResult {
+        switch parsed {
         case .success(let invocation?): handle(invocation)
         case .success(nil): CommandResult()
         case .failure(let error): CommandResult(lines: [.error(error)])

@@ -74,8 +74,9 @@ public struct DemoPlan: Sendable {
             var screen = Screen(captions: captions, width: width, marking: marking)
             // The line is read once; the session runs it, and a key press is shown key by key
             // from the fields the session went through, so the demo stops where the session stopped.
-            let invocation = try? session.parse(step.command).get()
-            let result = session.handle(step.command)
+            let parsed = session.parse(step.command)
+            let invocation = try? parsed.get()
+            let result = session.handle(parsed: parsed)
             var typedCommand = VisibleText.terminalSafe(step.command)
             if style == .terminal, case .press(let press)? = invocation, let before, press.isTyped {
                 // Keys that went in, and the refused one if any: the session stopped there.
