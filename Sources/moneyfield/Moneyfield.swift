@@ -36,6 +36,10 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(0)
         }
         do {
+            if let run = TestCommand.fastPath(arguments) {
+                try run()
+                Foundation.exit(0)
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {
