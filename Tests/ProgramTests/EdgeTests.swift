@@ -72,4 +72,15 @@ import Testing
         let toFolder = try BuiltProgram.run(["--record", folder.url.path + "/", "-c", "type 1"], directory: folder.url)
         #expect(toFolder.status == 1 && toFolder.stderr.contains("is a folder; record to a file in it"), "\(toFolder.stderr)")
     }
+
+    /// A script whose name is not UTF-8 is reported with what to do, not passed over.
+    @Test func aScriptNamedInAnotherEncodingIsReportedToBeRenamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let made = try BuiltProgram.bash("printf '> type 1\\namount: $0.01|\\n' > \"$(printf 'bad\\377.session')\"", in: folder.url)
+        #expect(made.status == 0)
+        let outcome = try BuiltProgram.run(["test", "."], directory: folder.url)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("its name has bytes that are not UTF-8; rename it"), "\(outcome.stdout)")
+    }
 }

@@ -125,8 +125,11 @@ public struct ScriptRunner: Sendable {
             while let item = enumerator?.nextObject() as? URL {
                 guard item.pathExtension == "session" else { continue }
                 // A folder named x.session is a folder, searched like any other, not a script.
+                // A name that is not UTF-8 cannot be opened by the path Foundation gives it: it is
+                // kept, so the report says to rename it rather than passing over it.
                 var itemStatus = stat()
-                guard stat(item.path, &itemStatus) == 0, itemStatus.st_mode & S_IFMT == S_IFREG else { continue }
+                let undecodable = item.path.unicodeScalars.contains("\u{FFFD}")
+                guard undecodable || (stat(item.path, &itemStatus) == 0 && itemStatus.st_mode & S_IFMT == S_IFREG) else { continue }
                 let relative = item.path.dropFirst(url.path.count).drop { $0 == "/" }
                 inFolder.append((item, (path.hasSuffix("/") ? path : path + "/") + relative))
             }
