@@ -1,4 +1,5 @@
 import Foundation
+import MoneyFieldEngine
 import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
@@ -90,5 +91,20 @@ import MoneyFieldCheck
         let captionLines = Array(frame.lines.prefix { !$0.isEmpty })
         #expect(captionLines.count > 1 && captionLines.allSatisfy { TerminalWidth.of($0) <= 30 })
         #expect(captionLines.joined(separator: " ") == caption)
+    }
+}
+
+/// The one view of a field, as each surface draws it.
+@Suite struct FieldViewTests {
+    @Test func eachMarkingDrawsTheSameStateAndKnowsWhereTheCursorGoes() throws {
+        let field = try MoneyField(marked: "$1[2.3|]4", FieldConfiguration())
+        let view = FieldView(name: "p", field: field)
+        #expect(view.drawn(.text).text == "$1[2.3|]4")
+        #expect(view.drawn(.brackets) == ("$1[2.3]4", 6))
+        #expect(view.drawn(.reverseVideo) == ("$1\u{1B}[7m2.3\u{1B}[27m4", 5))
+        #expect(view.drawn(.none) == ("$12.34", 5))
+        let backward = FieldView(name: "p", field: try MoneyField(marked: "$1[|2.3]4", FieldConfiguration()))
+        #expect(backward.drawn(.brackets) == ("$1[2.3]4", 3), "the cursor after the opening bracket")
+        #expect(view.line == "p: $1[2.3|]4")
     }
 }

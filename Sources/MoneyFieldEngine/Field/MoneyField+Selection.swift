@@ -89,14 +89,17 @@ extension MoneyField {
     }
 
     /// The display with the caret as `|` and a selection between `[` and `]`: `$1[2.3|]4`.
-    public var marked: String {
-        var marks: [(offset: Int, text: String)] = [(caretOffset, "|")]
-        if let range = selectionRange {
-            marks += [(range.lowerBound, "["), (range.upperBound, "]")]
-        }
-        // At one offset: `[` before the caret, `]` after it.
-        let order = ["[": 0, "|": 1, "]": 2]
-        marks.sort { ($0.offset, order[$0.text]!) < ($1.offset, order[$1.text]!) }
+    public var marked: String { Self.marked(display, caretOffset: caretOffset, selection: selectionRange) }
+
+    /// `display` with `caret` at a UTF-16 offset and `open`/`close` around a selection; at one
+    /// offset the opening mark comes before the caret and the closing one after it. An empty
+    /// `caret` leaves the caret unmarked (a terminal's cursor shows it).
+    public static func marked(
+        _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
+    ) -> String {
+        var marks: [(offset: Int, order: Int, text: String)] = caret.isEmpty ? [] : [(caretOffset, 1, caret)]
+        if let selection { marks += [(selection.lowerBound, 0, open), (selection.upperBound, 2, close)] }
+        marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
         let utf16 = Array(display.utf16)
         var result = ""
         var position = 0

@@ -39,30 +39,20 @@ public struct FieldView: Equatable, Sendable {
 
     /// The display marked as `marking` says, and the terminal cells before the caret in it.
     public func drawn(_ marking: Marking) -> (text: String, caretColumn: Int) {
-        var marks: [(offset: Int, text: String)] = []
-        switch marking {
-        case .text: marks.append((caretOffset, "|"))
-        case .reverseVideo, .brackets, .none: break
+        let (caret, open, close) = switch marking {
+        case .text: ("|", "[", "]")
+        case .brackets: ("", "[", "]")
+        case .reverseVideo: ("", "\u{1B}[7m", "\u{1B}[27m")
+        case .none: ("", "", "")
         }
-        if let selection, marking != .none {
-            let (open, close) = marking == .reverseVideo ? ("\u{1B}[7m", "\u{1B}[27m") : ("[", "]")
-            marks += [(selection.lowerBound, open), (selection.upperBound, close)]
-        }
-        // At one offset the opening mark comes before the caret, the closing one after it.
-        func rank(_ text: String) -> Int { text == "|" ? 1 : text == "[" || text == "\u{1B}[7m" ? 0 : 2 }
-        marks.sort { ($0.offset, rank($0.text)) < ($1.offset, rank($1.text)) }
-        let utf16 = Array(display.utf16)
-        var text = ""
-        var position = 0
-        for mark in marks {
-            text += String(decoding: utf16[position..<mark.offset], as: UTF16.self) + mark.text
-            position = mark.offset
-        }
-        text += String(decoding: utf16[position...], as: UTF16.self)
-        let marksBeforeCaret = marks.filter { $0.offset < caretOffset || ($0.offset == caretOffset && rank($0.text) == 0) }
-        let caretColumn = TerminalWidth.of(String(decoding: utf16[..<caretOffset], as: UTF16.self))
-            + marksBeforeCaret.reduce(0) { $0 + TerminalWidth.of($1.text.withoutEscapes) }
-        return (text, caretColumn)
+        let selection = marking == .none ? nil : self.selection
+        let text = MoneyField.marked(display, caretOffset: caretOffset, selection: selection, caret: caret, open: open, close: close)
+        // The cursor stands after the glyphs left of the caret and the marks before it: an
+        // opening mark at or left of it, a closing one left of it.
+        var column = TerminalWidth.of(String(decoding: Array(display.utf16)[..<caretOffset], as: UTF16.self))
+        if let selection, selection.lowerBound <= caretOffset { column += TerminalWidth.of(open.withoutEscapes) }
+        if let selection, selection.upperBound < caretOffset { column += TerminalWidth.of(close.withoutEscapes) }
+        return (text, column)
     }
 
     /// `$1[2.3|]4`: what the prompt prints.
