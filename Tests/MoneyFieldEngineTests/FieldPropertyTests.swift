@@ -48,11 +48,14 @@ struct FieldPropertyTests {
         var minimum: String?
         var allowsNegative: Bool
         var accounting: Bool
+        var emptyWhenZero = false
+        var emptiable: Emptiable?
         var steps: [Step]
 
         func configuration() throws -> FieldConfiguration {
             try FieldConfiguration(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-                                   maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting)
+                                   maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
+                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable)
         }
 
         var description: String {
@@ -62,6 +65,8 @@ struct FieldPropertyTests {
             if let minimum { options.append("--min \(minimum)") }
             if allowsNegative { options.append("--allow-negative") }
             if accounting { options.append("--accounting") }
+            if emptyWhenZero { options.append("--empty-when-zero") }
+            if let emptiable { options.append("--emptiable \(emptiable.rawValue)") }
             return "new f " + options.joined(separator: " ") + "; type " + Self.script(steps)
         }
 
@@ -154,8 +159,12 @@ struct FieldPropertyTests {
             }
             steps.append(step)
         }
+        // Drawn after the steps, so the sequences drawn before the empty state existed stay the same.
+        let emptyWhenZero = Int.random(in: 0..<5, using: &rng) == 0
+        let emptiable: Emptiable? = Int.random(in: 0..<4, using: &rng) == 0 ? Emptiable.allCases.randomElement(using: &rng) : nil
         return Scenario(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-                        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, steps: steps)
+                        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
+                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, steps: steps)
     }
 
     /// The catalog's identifier as a user might write it: as listed, BCP 47 style, or asking for Latin digits.
@@ -173,6 +182,53 @@ struct FieldPropertyTests {
         var digits = ""
         var caret = 0
         var anchor: Int?
+        /// Emptied by deleting (`--emptiable`).
+        var emptied = false
+
+        /// An empty display: emptied, or a positive zero under `--empty-when-zero`.
+        func isEmpty(_ configuration: FieldConfiguration) -> Bool {
+            emptied || (configuration.emptyWhenZero && digits.isEmpty && !negative)
+        }
+
+        /// SPEC §1's empty fields over the keys of a field that shows something: an empty one has
+        /// one caret stop and nothing to select, a digit (or zeros) fills it from there, a sign
+        /// cannot stand on an emptied one; an emptiable one is emptied by the delete its option names.
+        func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+            var start = self
+            if isEmpty(configuration) {
+                start.caret = 0
+                start.anchor = nil
+                switch key {
+                case .backspace: return .failure(.nothingToDelete)
+                case .delete: return .failure(.nothingToDeleteForward)
+                case .plus: return .failure(.alreadyPositive)
+                case .minus where emptied: return .failure(.fieldEmpty)
+                case .digit, .doubleZero, .tripleZero, .decimal, .minus:
+                    start.emptied = false
+                case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
+                    return .success(start)
+                }
+            } else if let emptiable = configuration.emptiable, key == .backspace || key == .delete {
+                let slots = max(digits.count, configuration.shownFractionDigits + 1)
+                let selection = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
+                let wholeSelected = selection.map { $0.0 == 0 && $0.1 == slots } ?? true
+                let hasSlot = key == .backspace ? caret < slots : caret > 0
+                if emptiable == .atZero && digits.isEmpty && wholeSelected && (selection != nil || hasSlot) {
+                    return .success(Model(emptied: true))
+                }
+                if emptiable == .lastDigit && !digits.isEmpty {
+                    return start.pressingShown(key, configuration).map { $0.digits.isEmpty ? Model(emptied: true) : $0 }
+                }
+            }
+            if key == .clear, configuration.emptiable != nil { return .success(Model(emptied: true)) }
+            return start.pressingShown(key, configuration).map { next in
+                guard next.isEmpty(configuration) else { return next }
+                var empty = next
+                empty.caret = 0
+                empty.anchor = nil
+                return empty
+            }
+        }
 
         static let posix = Locale(identifier: "en_US_POSIX")
 
@@ -251,7 +307,7 @@ struct FieldPropertyTests {
             return .success((moved.caret, moved.anchor == moved.caret ? nil : moved.anchor))
         }
 
-        func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
+        func pressingShown(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
             let shown = configuration.shownFractionDigits
             let slots = max(digits.count, shown + 1)
             var padded = Array(String(repeating: "0", count: slots - digits.count) + digits)
@@ -412,7 +468,9 @@ struct FieldPropertyTests {
             // A caret at the end stays there; elsewhere it stays by its digit as the fraction grows or shrinks.
             let slots = max(newDigits.count, newScale + 1)
             let newCaret = caret == 0 ? 0 : min(max(caret + newScale - oldScale, 0), slots)
-            return .success((Model(negative: negative, digits: newDigits, caret: newCaret), change))
+            var next = Model(negative: negative, digits: newDigits, caret: newCaret, emptied: emptied)
+            if next.isEmpty(configuration) { next.caret = 0 }
+            return .success((next, change))
         }
 
         /// `set PLAIN` for a canonical plain amount.
@@ -445,7 +503,7 @@ struct FieldPropertyTests {
 
         func agrees(with state: FieldState) -> Bool {
             state.isNegative == negative && state.digitString == digits && state.caretSlotsFromEnd == caret
-                && state.selectionAnchor == anchor
+                && state.selectionAnchor == anchor && state.isEmptied == emptied
         }
     }
 
@@ -536,8 +594,8 @@ struct FieldPropertyTests {
             guard model.agrees(with: field.state) else { return "\(at): state \(field.state), model \(model)" }
             if let problem = FieldReference.problems(in: field, style: style).first { return "\(at): \(problem)" }
         }
-        // What the field shows reads back as the same amount.
-        if !(field.state.digits.isEmpty && field.state.isNegative) {
+        // What the field shows reads back as the same amount (an empty display shows none).
+        if !(field.state.digits.isEmpty && field.state.isNegative) && !field.isEmpty {
             let shown = field.configuration
             do {
                 var reader = MoneyField(try FieldConfiguration(

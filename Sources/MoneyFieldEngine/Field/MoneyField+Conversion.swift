@@ -42,6 +42,8 @@ extension MoneyField {
         }
         var next = FieldState(checkedNegative: state.isNegative, digits: DigitBuffer(digits), caretSlotsFromEnd: 0)
         if state.typedFraction != nil && newFractionDigits > 0 { next.typedFraction = newScale }
+        // An emptied field stays empty in another currency.
+        next.isEmptied = state.isEmptied
         let newSetup = FieldSetup(newConfiguration)
         guard newSetup.limitedDigitCount(of: next) <= configuration.maxDigits else {
             throw .tooManyDigits(current.description, limit: configuration.maxDigits)

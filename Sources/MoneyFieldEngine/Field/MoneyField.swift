@@ -134,6 +134,9 @@ public struct MoneyField: Sendable, Equatable {
 
     mutating func rerender() {
         if isEmpty {
+            // Whatever made it empty (a sign taken off zero, a delete), it has one caret stop.
+            state.caretSlotsFromEnd = 0
+            state.selectionAnchor = nil
             rendering = Rendering(display: "", caretOffset: 0)
             return
         }
