@@ -114,7 +114,9 @@ public struct ScriptRunner: Sendable {
             guard stat(url.path, &status) == 0 else {
                 let code = errno
                 let error = FileError.describing(errno: code, path: path)
-                throw .unreadable(path: path, reason: code == ENOENT ? "no such file or folder" : error.reason, missing: code == ENOENT)
+                // A name that is not UTF-8 keeps the hint to rename it.
+                let plainMissing = code == ENOENT && !path.unicodeScalars.contains("\u{FFFD}")
+                throw .unreadable(path: path, reason: plainMissing ? "no such file or folder" : error.reason, missing: code == ENOENT)
             }
             if status.st_mode & S_IFMT != S_IFDIR {
                 found.append((url, path))
