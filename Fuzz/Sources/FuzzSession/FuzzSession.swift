@@ -35,6 +35,9 @@ func check(_ field: MoneyField) {
     precondition(state.digits.first != 0, "a leading zero")
     precondition(field.caretOffset >= 0 && field.caretOffset <= field.display.utf16.count, "caret outside the display")
     guard !state.digits.isEmpty else { return }
+    // A number alone (`--display none`) can read two ways where `.` groups (de_DE `12.345`):
+    // `set` takes a plain decimal first, so such a display is not expected to read back.
+    guard field.configuration.display != .none else { return }
     // Read by a field without limits: an amount still below --min is shown all the same.
     let shown = field.configuration
     var reader: MoneyField
