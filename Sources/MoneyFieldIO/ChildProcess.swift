@@ -10,6 +10,8 @@ public final class ChildProcess: @unchecked Sendable {
     public private(set) var output: Int32
     public private(set) var errorOutput: Int32
     private var status: Int32?
+    /// Set once the group was ended: a second end must not signal a group number since reused.
+    private var ended = false
 
     public enum StartError: Error, Equatable {
         case failed(String)
@@ -90,6 +92,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// Ends the whole group: end of input, a moment to leave on its own, TERM, then KILL after
     /// `grace`. Never waits longer than that.
     public func end(grace: Duration = .milliseconds(500)) {
+        guard !ended else { return }
+        ended = true
         closeInput()
         let group = pid
         let step = ContinuousClock.now + .milliseconds(100)
