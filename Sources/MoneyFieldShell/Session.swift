@@ -203,9 +203,12 @@ public final class Session {
         if line.utf8.count > maximumLineBytes {
             return CommandError(tooLong(line.utf8.count))
         }
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) }
+        // Scalars first: walking Characters (grapheme breaking) on every replayed line cost more
+        // than its keys; the column is counted only for a line that has a control character.
+        guard line.unicodeScalars.contains(where: isControl) else { return nil }
         for (column, character) in line.enumerated() {
-            guard let scalar = character.unicodeScalars.first(where: { $0 != "\t" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
-            else { continue }
+            guard let scalar = character.unicodeScalars.first(where: isControl) else { continue }
             let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             return CommandError("control character U+\(code) at column \(column + 1); type keys by name instead (<bs>, <left> …)", at: column..<(column + 1))
         }

@@ -200,7 +200,7 @@ public enum Commands {
         if KeyScript.startsKeys(trimmed, reading: reading) {
             return .press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare))
         }
-        let nameEnd = trimmed.firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
+        let nameEnd = trimmed.firstIndex(where: \.isSpaceLike) ?? trimmed.endIndex
         let name = String(trimmed[..<nameEnd])
         let nameSpan = start..<(start + name.count)
         guard let command = named(name) else {

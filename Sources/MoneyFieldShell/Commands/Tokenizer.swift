@@ -21,7 +21,7 @@ enum Tokenizer {
             } else if character == "\"" || character == "'" {
                 quote = (character, column)
                 start = start ?? column
-            } else if character.isWhitespace {
+            } else if character.isSpaceLike {
                 if let begun = start { words.append(Word(text: current, span: begun..<column)) }
                 current = ""
                 start = nil

@@ -29,7 +29,7 @@ public enum KeyScript {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == " " || scalar == "\t" || scalar.properties.isWhitespace {
+            if scalar.isSpaceLike {
                 index += 1
             } else if scalar == "<" {
                 guard let close = scalars[index...].firstIndex(of: ">") else {
@@ -104,7 +104,7 @@ public struct KeyReading: Sendable {
                 guard let close = characters[index...].firstIndex(of: ">") else { return index..<characters.count }
                 if KeyTable.key(named: String(characters[(index + 1)..<close])) == nil { return index..<(close + 1) }
                 index = close + 1
-            } else if character.isWhitespace || Key(digit: character) != nil
+            } else if character.isSpaceLike || Key(digit: character) != nil
                         || character.unicodeScalars.first.flatMap(reading.decimalKey) != nil {
                 index += 1
             } else {
