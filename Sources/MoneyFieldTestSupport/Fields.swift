@@ -71,3 +71,25 @@ extension MoneyField {
         self = field
     }
 }
+
+/// What a key does to a field with an empty display (SPEC §1, written once for every test model):
+/// one caret stop and nothing to select; a digit, zeros or the point fill it; a sign cannot stand
+/// on a field emptied by deleting.
+public enum EmptyFieldKey: Equatable {
+    case refused(Rejection)
+    /// Nothing happens and nothing is refused (moves, selection, settling, clear).
+    case stays
+    /// The key acts as on the zero the field holds, from caret 0.
+    case fills
+
+    public init(_ key: Key, emptied: Bool) {
+        switch key {
+        case .backspace: self = .refused(.nothingToDelete)
+        case .delete: self = .refused(.nothingToDeleteForward)
+        case .plus: self = .refused(.alreadyPositive)
+        case .minus where emptied: self = .refused(.fieldEmpty)
+        case .digit, .doubleZero, .tripleZero, .decimal, .minus: self = .fills
+        case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear: self = .stays
+        }
+    }
+}

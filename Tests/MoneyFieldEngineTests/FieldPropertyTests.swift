@@ -198,15 +198,10 @@ struct FieldPropertyTests {
             if isEmpty(configuration) {
                 start.caret = 0
                 start.anchor = nil
-                switch key {
-                case .backspace: return .failure(.nothingToDelete)
-                case .delete: return .failure(.nothingToDeleteForward)
-                case .plus: return .failure(.alreadyPositive)
-                case .minus where emptied: return .failure(.fieldEmpty)
-                case .digit, .doubleZero, .tripleZero, .decimal, .minus:
-                    start.emptied = false
-                case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
-                    return .success(start)
+                switch EmptyFieldKey(key, emptied: emptied) {
+                case .refused(let rejection): return .failure(rejection)
+                case .stays: return .success(start)
+                case .fills: start.emptied = false
                 }
             } else if let emptiable = configuration.emptiable, key == .backspace || key == .delete {
                 let slots = max(digits.count, configuration.shownFractionDigits + 1)

@@ -59,13 +59,10 @@ struct NaturalEntryPropertyTests {
             if isEmpty(configuration) {
                 start.caret = 0
                 start.anchor = nil
-                switch key {
-                case .backspace: return .failure(.nothingToDelete)
-                case .delete: return .failure(.nothingToDeleteForward)
-                case .plus: return .failure(.alreadyPositive)
-                case .digit, .doubleZero, .tripleZero, .decimal, .minus: break
-                case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
-                    return .success(start)
+                switch EmptyFieldKey(key, emptied: false) {
+                case .refused(let rejection): return .failure(rejection)
+                case .stays: return .success(start)
+                case .fills: break
                 }
             }
             return start.pressingShown(key, configuration).map { next in
