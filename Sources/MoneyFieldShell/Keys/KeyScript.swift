@@ -88,7 +88,7 @@ public struct KeyReading: Sendable {
     /// starts at character `offset` of the line).
     func keys(_ text: some StringProtocol, from offset: Int = 0) throws(CommandError) -> [Key] {
         do throws(CommandError) {
-            return try keys(text)
+            return try wordedKeys(text)
         } catch {
             let span = Self.badKeySpan(in: Array(text), reading: self)
             throw error.at(span.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
@@ -114,7 +114,8 @@ public struct KeyReading: Sendable {
         return nil
     }
 
-    private func keys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
+    /// The keys of `text`, or the message that says what to type instead (no place yet).
+    private func wordedKeys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
         do throws(KeyScript.ParseError) {
             return try KeyScript.parse(text, decimal: decimalKey)
         } catch {
