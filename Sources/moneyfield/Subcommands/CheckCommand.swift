@@ -294,7 +294,9 @@ struct CheckCommand: ParsableCommand {
                 try AtomicFile.write(checker.script(for: group, number: index + 1, of: summary.groups.count, adapterCommand: adapter),
                                      to: URL(fileURLWithPath: path), displayPath: path, asScript: true)
             } catch {
-                throw UnusableInput("cannot write \(error.message)")
+                // The run happened; writing its result failed (a full disk): exit 1, not 2.
+                Console.error("cannot write \(error.message)")
+                throw ExitCode.failure
             }
             names.append(name)
             paths.append(path)
@@ -302,7 +304,9 @@ struct CheckCommand: ParsableCommand {
             do throws(FileError) {
                 try AtomicFile.write(names.joined(separator: "\n") + "\n", to: URL(fileURLWithPath: manifest), displayPath: manifest)
             } catch {
-                throw UnusableInput("cannot write \(error.message)")
+                // The run happened; writing its result failed (a full disk): exit 1, not 2.
+                Console.error("cannot write \(error.message)")
+                throw ExitCode.failure
             }
         }
         return paths
