@@ -16,7 +16,9 @@ let package = Package(
     ],
     targets: [
         // The field: pure values, no I/O, no shell words.
-        .target(name: "MoneyFieldEngine"),
+        // ICU's C API for two facts a first field needs (ICUData.swift); Foundation's module
+        // map names no library to link, so the one it ships is named here.
+        .target(name: "MoneyFieldEngine", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         // The one place that touches files, child processes and escapes outside text for a terminal.
         .target(name: "MoneyFieldIO", dependencies: ["CProcess"]),
         // The two process calls Swift cannot see (pipe2, posix_spawn's closefrom).

@@ -24,17 +24,21 @@ public enum CurrencyCatalog {
     private static let fractionDigitsCache = Mutex<[String: Int]>([:])
 
     /// The fraction digits ICU applies by default (USD 2, JPY 0, KWD 3, CLF 4, IDR 0).
-    ///
-    /// Read from what ICU prints for zero, because on Linux `NumberFormatter.maximumFractionDigits`
-    /// says 2 for every currency. A fixed locale keeps `f` from changing with the display locale.
     public static func fractionDigits(for code: String) -> Int {
         if let known = fractionDigitsCache.withLock({ $0[code] }) { return known }
+        let digits = ICUData.defaultFractionDigits(currency: code) ?? formattedFractionDigits(for: code)
+        fractionDigitsCache.withLock { $0[code] = digits }
+        return digits
+    }
+
+    /// The fraction digits read from what ICU prints for zero, because on Linux
+    /// `NumberFormatter.maximumFractionDigits` says 2 for every currency. A fixed locale keeps
+    /// them from changing with the display locale.
+    package static func formattedFractionDigits(for code: String) -> Int {
         let style = Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: "en"))
         let printed = Decimal.zero.formatted(style)
         let digitCount = printed.unicodeScalars.filter { $0.properties.numericType == .decimal }.count
-        let digits = max(0, digitCount - 1)
-        fractionDigitsCache.withLock { $0[code] = digits }
-        return digits
+        return max(0, digitCount - 1)
     }
 
     /// The currency's English name, for listings.

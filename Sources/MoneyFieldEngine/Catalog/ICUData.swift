@@ -1,0 +1,42 @@
+#if canImport(_FoundationICU)
+import _FoundationICU
+#endif
+
+/// Two facts read straight from the ICU that Foundation ships, without building a formatter:
+/// a first field then pays for one ICU number formatter (its own), as a bare program does.
+///
+/// Where Foundation carries no `_FoundationICU` (Apple platforms), each answer is nil and the
+/// callers read the same fact off formatted text. `ICUDataTests` holds both ways equal for
+/// every locale and currency.
+package enum ICUData {
+    /// The fraction digits ICU gives the currency by default (`ucurr_getDefaultFractionDigits`).
+    package static func defaultFractionDigits(currency code: String) -> Int? {
+        #if canImport(_FoundationICU)
+        var units = Array(code.utf16) + [0]
+        var status = U_ZERO_ERROR
+        let digits = swift_ucurr_getDefaultFractionDigits(&units, &status)
+        return status.rawValue <= U_ZERO_ERROR.rawValue && digits >= 0 ? Int(digits) : nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// The ten digit glyphs, 0 to 9, of the locale's default numbering system; nil for an
+    /// algorithmic system or one that is not ten single scalars.
+    package static func decimalDigits(localeIdentifier: String) -> [Unicode.Scalar]? {
+        #if canImport(_FoundationICU)
+        var status = U_ZERO_ERROR
+        guard let system = swift_unumsys_open(localeIdentifier, &status) else { return nil }
+        defer { swift_unumsys_close(system) }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, swift_unumsys_isAlgorithmic(system) == 0,
+              swift_unumsys_getRadix(system) == 10 else { return nil }
+        var buffer = [UChar](repeating: 0, count: 32)
+        let length = swift_unumsys_getDescription(system, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length <= buffer.count else { return nil }
+        let scalars = Array(String(decoding: buffer[..<Int(length)], as: UTF16.self).unicodeScalars)
+        return scalars.count == 10 ? scalars : nil
+        #else
+        return nil
+        #endif
+    }
+}
