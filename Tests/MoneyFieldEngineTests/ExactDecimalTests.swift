@@ -141,4 +141,18 @@ struct ExactDecimalTests {
             #expect(a == ExactDecimal(plain: a.description), "description round-trips")
         }
     }
+
+    @Test("Foundation's Decimal built from the digits equals the one Foundation parses")
+    func decimalMatchesFoundation() async {
+        let long = Gen.int(in: 0...9).array(of: 0...38).map { $0.map(String.init).joined() }
+        await propertyCheck(count: 400, input: long, Gen.int(in: 0...8), Gen.bool) { digits, scale, negative in
+            let text = (negative ? "-" : "") + (digits.isEmpty ? "0" : digits) + (scale > 0 ? "." + String(repeating: "7", count: scale) : "")
+            let exact = ExactDecimal(plain: text)!
+            let parsed = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
+            #expect(exact.decimal == parsed, "\(text)")
+            #expect(exact.decimal.description == parsed.description, "\(text)")
+            #expect(exact.decimal.formatted(.number.grouping(.never).precision(.fractionLength(scale)))
+                    == parsed.formatted(.number.grouping(.never).precision(.fractionLength(scale))), "\(text)")
+        }
+    }
 }

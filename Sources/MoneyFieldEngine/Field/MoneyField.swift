@@ -208,7 +208,7 @@ extension MoneyField {
     public var caretOffset: Int { rendering.caretOffset }
 
     /// The amount as Foundation's `Decimal` (exact: a field holds at most 30 digits).
-    public var decimalValue: Decimal { Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) ?? .zero }
+    public var decimalValue: Decimal { ExactDecimal(plain: value)?.decimal ?? .zero }
 
     /// The caret slot (slots right of it) whose boundary lies nearest `offset`; a tie goes to the later one.
     public func caretSlot(nearestUTF16Offset offset: Int) -> Int {

@@ -9,8 +9,7 @@ extension CompiledPattern {
         style: ReferenceStyle, fractionDigits: Int, trailingDecimalSeparator: Bool = false,
         glyphs digitGlyphs: DigitGlyphs
     ) -> CompiledPattern? {
-        let posix = Locale(identifier: "en_US_POSIX")
-        func format(_ plain: String) -> String { style.format(Decimal(string: plain, locale: posix)!) }
+        func format(_ plain: String) -> String { style.format(ExactDecimal(plain: plain)!.decimal) }
 
         // 31 integer digits cycling 1…9,0 show every glyph and every grouping position.
         let integerDigits = String((0..<31).map { Character(String(($0 + 1) % 10)) })
@@ -22,7 +21,7 @@ extension CompiledPattern {
         var trailingSeparator = ""
         if trailingDecimalSeparator && fractionDigits == 0 {
             let plain = style.decimalSeparator(strategy: .automatic)
-            func formatPlain(_ text: String) -> String { plain.format(Decimal(string: text, locale: posix)!) }
+            func formatPlain(_ text: String) -> String { plain.format(ExactDecimal(plain: text)!.decimal) }
             guard let plainPositive = Shape(formatPlain(probe), digitGlyphs), let plainNegative = Shape(formatPlain("-" + probe), digitGlyphs),
                   let separator = positive.separatorBefore(suffix: plainPositive.suffix),
                   separator == negative.separatorBefore(suffix: plainNegative.suffix), !separator.isEmpty

@@ -99,7 +99,7 @@ public final class CurrencyFormat: Sendable {
     /// The separator's length read off ICU's `1.1`: the gap between its two digit glyphs.
     private static func decimalSeparatorUTF16Count(style: ReferenceStyle, glyphs: DigitGlyphs) -> Int {
         let text = style.precision(fractionLength: 1).decimalSeparator(strategy: .automatic)
-            .format(Decimal(string: "1.1", locale: Locale(identifier: "en_US_POSIX"))!)
+            .format(Decimal(sign: .plus, exponent: -1, significand: 11))
         var ends: [Int] = []
         var starts: [Int] = []
         var offset = 0
@@ -159,8 +159,7 @@ public final class CurrencyFormat: Sendable {
             let tiny = Decimal(sign: .minus, exponent: -(scale + 1), significand: 1)
             return style.format(tiny)
         }
-        let text = DigitArithmetic.plainText(negative: negative, magnitude: magnitude, scale: scale)
-        return style.format(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!)
+        return style.format(ExactDecimal(isNegative: negative, magnitude: magnitude, scale: scale).decimal)
     }
 
     /// The caret offset found by counting digit glyphs in a finished display.
