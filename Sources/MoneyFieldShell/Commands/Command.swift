@@ -55,7 +55,9 @@ public struct Command: Sendable {
     /// Other names it answers to (`exit` for `quit`).
     public let aliases: [String]
     public let summary: String
-    public let details: [String]
+    /// Lines `help NAME` adds; built when asked, so a replay never builds `new`'s option table for them.
+    public var details: [String] { detailLines() }
+    private let detailLines: @Sendable () -> [String]
     public let parameters: [Parameter]
     /// Flags it takes anywhere after its name (`--json`, `--round`).
     public let flags: [String]
@@ -67,7 +69,7 @@ public struct Command: Sendable {
 
     init(
         _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [String] = [], fieldOptions: Bool = false,
-        alternative: String? = nil, summary: String, details: [String] = [],
+        alternative: String? = nil, summary: String, details: @autoclosure @escaping @Sendable () -> [String] = [],
         make: @escaping @Sendable (Arguments) throws(CommandError) -> Invocation
     ) {
         self.name = name
@@ -77,13 +79,14 @@ public struct Command: Sendable {
         self.takesFieldOptions = fieldOptions
         self.alternative = alternative
         self.summary = summary
-        self.details = details
+        self.detailLines = details
         self.make = make
     }
 
     /// A command that takes no arguments.
-    init(_ name: String, aliases: [String] = [], summary: String, details: [String] = [], invocation: Invocation) {
-        self.init(name, aliases: aliases, summary: summary, details: details) { _ in invocation }
+    init(_ name: String, aliases: [String] = [], summary: String, details: @autoclosure @escaping @Sendable () -> [String] = [],
+         invocation: Invocation) {
+        self.init(name, aliases: aliases, summary: summary, details: details()) { _ in invocation }
     }
 
     /// `currency CODE [--round]`, `new NAME [--locale L] …`

@@ -75,12 +75,12 @@ struct TestCommand: ParsableCommand {
         }
         return {
             try run(paths: Array(arguments.dropFirst()), update: false, dryRun: false, allMismatches: false, junit: nil, tap: false,
-                    shard: nil, jobs: ProcessInfo.processInfo.activeProcessorCount, allowWrite: false)
+                    shard: nil, jobs: nil, allowWrite: false)
         }
     }
 
     static func run(
-        paths: [String], update: Bool, dryRun: Bool, allMismatches: Bool, junit: String?, tap: Bool, shard: String?, jobs: Int,
+        paths: [String], update: Bool, dryRun: Bool, allMismatches: Bool, junit: String?, tap: Bool, shard: String?, jobs: Int?,
         allowWrite: Bool
     ) throws {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -130,9 +130,11 @@ struct TestCommand: ParsableCommand {
         if run.failedCount > 0 { throw ExitCode.failure }
     }
 
-    /// Replays the scripts on `jobs` threads; reports come back in the scripts' order.
-    static func replay(_ scripts: [(url: URL, display: String)], with runner: ScriptRunner, jobs: Int) -> [ScriptRunner.Report] {
-        guard !scripts.isEmpty else { return [] }
+    /// Replays the scripts on `jobs` threads (the processors available when nil); reports come
+    /// back in the scripts' order. One script runs on this thread: no pool, no processor count.
+    static func replay(_ scripts: [(url: URL, display: String)], with runner: ScriptRunner, jobs: Int?) -> [ScriptRunner.Report] {
+        guard scripts.count > 1 else { return scripts.map { runner.run($0.url, displayPath: $0.display) } }
+        let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, scripts.count)) { _ in
