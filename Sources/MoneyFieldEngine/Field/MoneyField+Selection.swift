@@ -100,14 +100,20 @@ extension MoneyField {
         var marks: [(offset: Int, order: Int, text: String)] = caret.isEmpty ? [] : [(caretOffset, 1, caret)]
         if let selection { marks += [(selection.lowerBound, 0, open), (selection.upperBound, 2, close)] }
         marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
-        let utf16 = Array(display.utf16)
+        // Copies slices of the display between the marks: no transcoding to UTF-16 and back.
         var result = ""
-        var position = 0
+        result.reserveCapacity(display.utf8.count + caret.utf8.count + open.utf8.count + close.utf8.count)
+        var position = display.startIndex
+        var positionOffset = 0
         for mark in marks {
-            result += String(decoding: utf16[position..<mark.offset], as: UTF16.self) + mark.text
-            position = mark.offset
+            let index = display.utf16.index(position, offsetBy: mark.offset - positionOffset)
+            result += display[position..<index]
+            result += mark.text
+            position = index
+            positionOffset = mark.offset
         }
-        return result + String(decoding: utf16[position...], as: UTF16.self)
+        result += display[position...]
+        return result
     }
 }
 

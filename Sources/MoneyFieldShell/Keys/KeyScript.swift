@@ -22,29 +22,33 @@ public enum KeyScript {
     /// Walks Unicode scalars, not Characters: replaying a corpus spends its time here, and
     /// grapheme breaking of every character cost more than the keys themselves.
     /// `decimal` says which other characters are keys (a natural field's `.` is `<dec>`).
-    public static func parse(_ script: some StringProtocol, decimal: (Unicode.Scalar) -> Key? = { _ in nil }) throws(ParseError) -> [Key] {
-        let scalars = Array(script.unicodeScalars)
+    public static func parse<Script: StringProtocol>(
+        _ script: Script, decimal: (Unicode.Scalar) -> Key? = { _ in nil }
+    ) throws(ParseError) -> [Key] where Script.SubSequence == Substring {
+        // Indices into the script itself: no array of scalars, and a key's name is a slice copy.
+        let scalars = script.unicodeScalars
         var keys: [Key] = []
-        keys.reserveCapacity(scalars.count)
-        var index = 0
-        while index < scalars.count {
+        keys.reserveCapacity(script.utf8.count)
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
             let scalar = scalars[index]
             if scalar.isSpaceLike {
-                index += 1
+                index = scalars.index(after: index)
             } else if scalar == "<" {
-                guard let close = scalars[index...].firstIndex(of: ">") else {
-                    throw .unterminated(String(String.UnicodeScalarView(scalars[index...])))
+                let nameStart = scalars.index(after: index)
+                guard let close = scalars[nameStart...].firstIndex(of: ">") else {
+                    throw .unterminated(String(script[index...]))
                 }
-                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                let name = String(script[nameStart..<close])
                 guard let key = KeyTable.key(named: name) else { throw .unknownKey(name) }
                 keys.append(key)
-                index = close + 1
+                index = scalars.index(after: close)
             } else if let value = Key.digitValue(of: scalar) {
                 keys.append(.digit(value))
-                index += 1
+                index = scalars.index(after: index)
             } else if let key = decimal(scalar) {
                 keys.append(key)
-                index += 1
+                index = scalars.index(after: index)
             } else {
                 throw .notAKey(Character(scalar))
             }
@@ -86,7 +90,7 @@ public struct KeyReading: Sendable {
 
     /// `keys`, with a message that says what to type instead, pointing at the bad key (`text`
     /// starts at character `offset` of the line).
-    func keys(_ text: some StringProtocol, from offset: Int = 0) throws(CommandError) -> [Key] {
+    func keys<Text: StringProtocol>(_ text: Text, from offset: Int = 0) throws(CommandError) -> [Key] where Text.SubSequence == Substring {
         do throws(CommandError) {
             return try wordedKeys(text)
         } catch {
@@ -115,7 +119,7 @@ public struct KeyReading: Sendable {
     }
 
     /// The keys of `text`, or the message that says what to type instead (no place yet).
-    private func wordedKeys(_ text: some StringProtocol) throws(CommandError) -> [Key] {
+    private func wordedKeys<Text: StringProtocol>(_ text: Text) throws(CommandError) -> [Key] where Text.SubSequence == Substring {
         do throws(KeyScript.ParseError) {
             return try KeyScript.parse(text, decimal: decimalKey)
         } catch {

@@ -39,24 +39,34 @@ public struct FieldView: Equatable, Sendable {
 
     /// The display marked as `marking` says, and the terminal cells before the caret in it.
     public func drawn(_ marking: Marking) -> (text: String, caretColumn: Int) {
-        let (caret, open, close) = switch marking {
+        let marks = Self.marks(marking)
+        let selection = marking == .none ? nil : self.selection
+        // The cursor stands after the glyphs left of the caret and the marks before it: an
+        // opening mark at or left of it, a closing one left of it.
+        var column = TerminalWidth.of(String(decoding: Array(display.utf16)[..<caretOffset], as: UTF16.self))
+        if let selection, selection.lowerBound <= caretOffset { column += TerminalWidth.of(marks.open.withoutEscapes) }
+        if let selection, selection.upperBound < caretOffset { column += TerminalWidth.of(marks.close.withoutEscapes) }
+        return (text(marking), column)
+    }
+
+    /// The display marked as `marking` says, without measuring it for a cursor.
+    public func text(_ marking: Marking) -> String {
+        let marks = Self.marks(marking)
+        return MoneyField.marked(display, caretOffset: caretOffset, selection: marking == .none ? nil : selection,
+                                 caret: marks.caret, open: marks.open, close: marks.close)
+    }
+
+    private static func marks(_ marking: Marking) -> (caret: String, open: String, close: String) {
+        switch marking {
         case .text: ("|", "[", "]")
         case .brackets: ("", "[", "]")
         case .reverseVideo: ("", "\u{1B}[7m", "\u{1B}[27m")
         case .none: ("", "", "")
         }
-        let selection = marking == .none ? nil : self.selection
-        let text = MoneyField.marked(display, caretOffset: caretOffset, selection: selection, caret: caret, open: open, close: close)
-        // The cursor stands after the glyphs left of the caret and the marks before it: an
-        // opening mark at or left of it, a closing one left of it.
-        var column = TerminalWidth.of(String(decoding: Array(display.utf16)[..<caretOffset], as: UTF16.self))
-        if let selection, selection.lowerBound <= caretOffset { column += TerminalWidth.of(open.withoutEscapes) }
-        if let selection, selection.upperBound < caretOffset { column += TerminalWidth.of(close.withoutEscapes) }
-        return (text, column)
     }
 
     /// `$1[2.3|]4`: what the prompt prints.
-    public var marked: String { drawn(.text).text }
+    public var marked: String { text(.text) }
 
     /// `NAME: DISPLAY` with the caret and selection marked, the line after every change.
     public var line: String { "\(name): \(marked)" }
@@ -65,7 +75,7 @@ public struct FieldView: Equatable, Sendable {
 extension String {
     /// The text without the SGR sequences a view adds, for measuring its width.
     var withoutEscapes: String {
-        guard contains("\u{1B}") else { return self }
-        return replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+        guard utf8.contains(0x1B) else { return self }
+        return replacing("\u{1B}[7m", with: "").replacing("\u{1B}[27m", with: "")
     }
 }
