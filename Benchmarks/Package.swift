@@ -4,6 +4,8 @@ import PackageDescription
 // Benchmarks live in their own package so that `swift test` at the root never builds them.
 //   moneyfield-bench     one run, one report: ns/keystroke vs Foundation baselines with ratios,
 //                        peak RSS of 1,000 fields, `moneyfield test` throughput and cold start.
+//   one-amount           a static Swift program that prints one ICU-formatted amount: the
+//                        floor `moneyfield test`'s cold start and peak memory are held to.
 //   KeystrokeBenchmarks  the same keystroke workloads under ordo-one/benchmark, for malloc and
 //                        ARC counts and baseline comparisons (`swift package benchmark`).
 let package = Package(
@@ -18,6 +20,7 @@ let package = Package(
         .executableTarget(
             name: "moneyfield-bench",
             dependencies: ["BenchmarkSupport", .product(name: "MoneyFieldEngine", package: "moneyfield")]),
+        .executableTarget(name: "one-amount"),
         .executableTarget(
             name: "KeystrokeBenchmarks",
             dependencies: [

@@ -1,16 +1,20 @@
 import Foundation
 
-/// Keystrokes per second through `moneyfield test` on a generated corpus, and its cold start
-/// next to `sqlite3 :memory: .quit`, measured in the same run.
+/// Keystrokes per second through `moneyfield test` on a generated corpus, and its cold start and
+/// peak memory next to `one-amount` (a static program printing one ICU amount), in the same run.
 public enum EndToEnd {
     /// What the summary's targets need; nil where that part was skipped.
     public struct Figures {
         public var keystrokesPerSecond: Double?
-        public var coldStartRatio: Double?
+        public var coldStart: (moneyfield: Double, baseline: Double)?
+        public var peakMiB: (moneyfield: Double, baseline: Double)?
     }
 
+    /// `baseline` is the `one-amount` binary; `peakOf` the command prefix that reports a
+    /// command's peak memory (`moneyfield-bench --peak-of`).
     @discardableResult
-    public static func run(moneyfield: String?, scriptCount: Int, coldRuns: Int, say: (String) -> Void) -> Figures {
+    public static func run(moneyfield: String?, baseline: String?, peakOf: [String], scriptCount: Int, coldRuns: Int,
+                           say: (String) -> Void) -> Figures {
         var figures = Figures()
         guard let moneyfield, FileManager.default.isExecutableFile(atPath: moneyfield) else {
             say("  skipped: no moneyfield binary\(moneyfield.map { " at \($0)" } ?? "") "
@@ -67,26 +71,43 @@ public enum EndToEnd {
 
         if counts?.failed == 0 { figures.keystrokesPerSecond = Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9) }
 
-        // Cold start: interleaved so both see the same machine state.
+        // Cold start and peak memory: interleaved so both see the same machine state.
+        guard let baseline, FileManager.default.isExecutableFile(atPath: baseline) else {
+            say("  cold start: no one-amount binary to compare with (Benchmarks/run.sh builds it)")
+            return figures
+        }
         var moneyfieldTimes: [UInt64] = []
-        var sqliteTimes: [UInt64] = []
-        let sqlite = whichExecutable("sqlite3")
+        var baselineTimes: [UInt64] = []
+        var moneyfieldPeaks: [Double] = []
+        var baselinePeaks: [Double] = []
+        func peak(_ command: [String]) -> Double? {
+            let run = runChild(peakOf + command, captureOutput: true)
+            let words = run.output.split(whereSeparator: \.isWhitespace)
+            return words.count == 2 && words[0] == "peak" ? Double(words[1]).map { $0 / 1_048_576 } : nil
+        }
         for _ in 0..<coldRuns {
             moneyfieldTimes.append(runChild([binary, "test", one]).wallNanoseconds)
-            if let sqlite { sqliteTimes.append(runChild([sqlite, ":memory:", ".quit"]).wallNanoseconds) }
+            baselineTimes.append(runChild([baseline]).wallNanoseconds)
         }
-        let coldMoneyfield = medianMilliseconds(moneyfieldTimes)
-        var text = "  cold start, one-command script (median of \(coldRuns)): `moneyfield test` \(format(coldMoneyfield, 2)) ms"
-        if let sqlite {
-            let coldSqlite = medianMilliseconds(sqliteTimes)
-            text += ", `\(sqlite) :memory: .quit` \(format(coldSqlite, 2)) ms (×\(format(coldMoneyfield / coldSqlite)))"
-            figures.coldStartRatio = coldMoneyfield / coldSqlite
+        for _ in 0..<max(3, coldRuns / 4) {
+            if let value = peak([binary, "test", one]) { moneyfieldPeaks.append(value) }
+            if let value = peak([baseline]) { baselinePeaks.append(value) }
+        }
+        let cold = (moneyfield: medianMilliseconds(moneyfieldTimes), baseline: medianMilliseconds(baselineTimes))
+        figures.coldStart = cold
+        say("  cold start, one-command script (paired, median of \(coldRuns)): `moneyfield test` \(format(cold.moneyfield, 2)) ms, "
+            + "one-amount \(format(cold.baseline, 2)) ms (×\(format(cold.moneyfield / cold.baseline, 2)))")
+        if let mine = Self.median(moneyfieldPeaks), let theirs = Self.median(baselinePeaks) {
+            figures.peakMiB = (mine, theirs)
+            say("  peak memory of the same runs (ru_maxrss, median): `moneyfield test` \(format(mine)) MiB, "
+                + "one-amount \(format(theirs)) MiB (×\(format(mine / theirs, 2)))")
         } else {
-            text += "; sqlite3 not found for comparison (apt-get install sqlite3)"
+            say("  peak memory: not measured (`--peak-of` gave no figure)")
         }
-        say(text)
         return figures
     }
+
+    static func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
 
     /// The counts of the closing `N passed, M failed` line.
     static func summary(of output: String) -> (passed: Int, failed: Int)? {

@@ -149,3 +149,39 @@ public func renderFormatInputs(_ inputs: [FormatInput]) -> Int {
     }
     return checksum
 }
+
+/// One cached `NumberFormatter` call per state, and nothing else: the unit a replayed
+/// keystroke is measured in.
+public struct NumberFormatterCalls {
+    let formatters: [NumberFormatter]
+    let amounts: [NSDecimalNumber]
+    let formatterIndex: [Int]
+
+    public init(states: [MoneyField]) {
+        var formatters: [NumberFormatter] = []
+        var byField: [FormatKey: Int] = [:]
+        var index: [Int] = []
+        for field in states {
+            let key = FormatKey(locale: field.configuration.locale, currency: field.configuration.currency,
+                                fractionDigits: field.configuration.shownFractionDigits, accounting: field.configuration.accounting)
+            if byField[key] == nil {
+                byField[key] = formatters.count
+                formatters.append(makeNumberFormatter(field))
+            }
+            index.append(byField[key]!)
+        }
+        self.formatters = formatters
+        amounts = states.map { decimalAmount(of: $0) as NSDecimalNumber }
+        formatterIndex = index
+    }
+
+    public var count: Int { amounts.count }
+
+    public func callEach() -> Int {
+        var checksum = 0
+        for position in amounts.indices {
+            checksum &+= formatters[formatterIndex[position]].string(from: amounts[position])?.utf8.count ?? 0
+        }
+        return checksum
+    }
+}

@@ -6,21 +6,31 @@ import MoneyFieldEngine
 // their ratios, peak memory of a 1,000-field session, and `moneyfield test` end to end.
 
 let usage = """
-    usage: moneyfield-bench [--moneyfield PATH] [--scripts N] [--quick]
+    usage: moneyfield-bench [--moneyfield PATH] [--one-amount PATH] [--scripts N] [--quick] [--setup]
       --moneyfield PATH  the built moneyfield binary for the end-to-end part (or MONEYFIELD_BIN)
+      --one-amount PATH  the static program a cold start is compared with (or ONE_AMOUNT_BIN)
       --scripts N        size of the generated corpus (default 1000 scripts of 40 commands)
       --quick            shorter measurements, for a smoke run
+      --setup            also time a fresh clone's first scripts/shell, scripts/test and install (minutes)
     """
 
 var moneyfieldPath = ProcessInfo.processInfo.environment["MONEYFIELD_BIN"]
+var oneAmountPath = ProcessInfo.processInfo.environment["ONE_AMOUNT_BIN"]
 var scriptCount = 1000
 var quick = false
+var setup = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--moneyfield": moneyfieldPath = arguments.popFirst()
     case "--scripts": scriptCount = arguments.popFirst().flatMap(Int.init) ?? scriptCount
+    case "--one-amount": oneAmountPath = arguments.popFirst()
     case "--quick": quick = true
+    case "--setup": setup = true
+    case "--peak-of":
+        // The small parent PeakMemory needs: fork the command from here, print its ru_maxrss.
+        print("peak", PeakMemory.ofChild(Array(arguments)) ?? -1)
+        exit(0)
     case "--memory-session":
         // The child half of the memory measurement: hold N fields, then exit so the parent reads ru_maxrss.
         let count = arguments.popFirst().flatMap(Int.init) ?? 1000
@@ -28,11 +38,21 @@ while let argument = arguments.popFirst() {
         let fields = MemorySession.fields(count: count, localeSpread: spread)
         withExtendedLifetime(fields) { print("VmHWM", MemorySession.peakResidentBytes() ?? -1) }
         exit(0)
+    case "--write-corpus":
+        // The end-to-end corpus in a folder, for a profiler: `perf record moneyfield test DIR`.
+        let folder = arguments.popFirst() ?? "corpus"
+        let count = arguments.popFirst().flatMap(Int.init) ?? 1000
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for script in CorpusGenerator.scripts(count: count) {
+            try! script.text.write(toFile: folder + "/" + script.name, atomically: true, encoding: .utf8)
+        }
+        exit(0)
     case "--profile":
-        // One workload alone, for a profiler: `perf record moneyfield-bench --profile render 5`.
+        // One workload alone, for a profiler: `perf record moneyfield-bench --profile render 5 [LOCALE]`.
         let what = arguments.popFirst() ?? "engine"
         let seconds = arguments.popFirst().flatMap(Double.init) ?? 5
-        var fields = Workload.fields()
+        let only = arguments.popFirst()
+        var fields = Workload.fields().filter { only == nil || $0.configuration.locale == only }
         var renderer = EngineRenderer()
         let states = workloadStates()
         let inputs = formatInputs(states)
@@ -76,7 +96,7 @@ var results: [(name: String, stats: KeyTiming.Stats)] = []
 func report(_ name: String, _ stats: KeyTiming.Stats, engine: KeyTiming.Stats?) {
     var text = pad("  " + name, 42) + pad(number(stats.median) + " ns", 13)
         + pad("p10 " + number(stats.p10), 12) + pad("p90 " + number(stats.p90), 12)
-    if let engine, name != "engine" { text += "×" + number(stats.median / engine.median) + " engine" }
+    if let engine { text += "×" + number(stats.median / engine.median) + " engine" }
     line(text)
 }
 
@@ -122,6 +142,21 @@ let styleStats = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerB
     typeWorkload(&styleFields, keys: Workload.keys, renderer: &style)
 }
 report("Decimal.FormatStyle.Currency", styleStats, engine: engine)
+var styleSelectionFields = Workload.fields()
+var styleSelection = FormatStyleRenderer(fields: styleSelectionFields)
+let styleSelectionStats = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: Workload.mix.count * Workload.selectionKeys.count) {
+    typeWorkload(&styleSelectionFields, keys: Workload.selectionKeys, renderer: &styleSelection)
+}
+report("  FormatStyle, selection mix", styleSelectionStats, engine: selection)
+var styleNaturalFields = Workload.fields(mode: .natural)
+var styleNatural = FormatStyleRenderer(fields: styleNaturalFields)
+let styleNaturalStats = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: Workload.mix.count * Workload.naturalKeys.count) {
+    typeWorkload(&styleNaturalFields, keys: Workload.naturalKeys, renderer: &styleNatural)
+}
+report("  FormatStyle, natural mix", styleNaturalStats, engine: natural)
+let formatterCalls = NumberFormatterCalls(states: states)
+let formatterCallStats = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: formatterCalls.count) { formatterCalls.callEach() }
+report("one cached NumberFormatter call alone", formatterCallStats, engine: nil)
 
 var freshFields = Workload.fields()
 var fresh = FreshNumberFormatterRenderer()
@@ -132,6 +167,7 @@ report("NumberFormatter made per key", freshStats, engine: engine)
 line()
 line("  engine by locale (ns/key, median):")
 var byLocale: [String] = []
+var localeMedians: [String: Double] = [:]
 for entry in Workload.mix {
     var fields = [MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, allowsNegative: true))]
     var renderer = EngineRenderer()
@@ -141,6 +177,7 @@ for entry in Workload.mix {
         return checksum
     }
     byLocale.append("\(entry.locale) \(number(stats.median, 0))")
+    localeMedians[entry.locale] = stats.median
 }
 line("    " + byLocale.joined(separator: ", "))
 line()
@@ -173,8 +210,8 @@ line()
 // MARK: End to end
 
 line("End to end through `moneyfield test`:")
-let endToEnd = EndToEnd.run(moneyfield: moneyfieldPath, scriptCount: quick ? min(scriptCount, 100) : scriptCount,
-             coldRuns: quick ? 5 : 20, say: line)
+let endToEnd = EndToEnd.run(moneyfield: moneyfieldPath, baseline: oneAmountPath, peakOf: [executable, "--peak-of"],
+                            scriptCount: quick ? min(scriptCount, 100) : scriptCount, coldRuns: quick ? 11 : 41, say: line)
 line()
 
 // MARK: check
@@ -183,22 +220,66 @@ line("`moneyfield check` throughput:")
 CheckThroughput.run(moneyfield: moneyfieldPath, quick: quick, say: line)
 line()
 
+// MARK: Set-up
+
+var setupFigures = SetupTimes.Figures()
+if setup {
+    line("Set-up on a fresh clone:")
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    setupFigures = SetupTimes.run(repository: repository, say: line)
+    line()
+}
+
 // MARK: Summary
 
+// Issue 21's table: each row a ratio or figure measured in this run, with its aim. Aims, never assertions.
 line("Targets (aims, not assertions):")
-func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
-line("  engine ≤150 ns/keystroke median: \(number(engine.median)) ns — \(verdict(engine.median <= 150))")
-line("  ≥8× cached NumberFormatter: ×\(number(cachedStats.median / engine.median)) — \(verdict(cachedStats.median / engine.median >= 8))")
-line("  ≥50× FormatStyle: ×\(number(styleStats.median / engine.median)) — \(verdict(styleStats.median / engine.median >= 50))")
-line("  ≤30 MiB for 1,000 fields: \(number(sessionPeak)) MiB — " + verdict(sessionPeak <= 30))
-if let perSecond = endToEnd.keystrokesPerSecond {
-    line("  ≥1 M keystrokes/s through `moneyfield test`: \(number(perSecond / 1e6)) M — \(verdict(perSecond >= 1e6))")
-} else {
-    line("  ≥1 M keystrokes/s through `moneyfield test`: not measured (see above)")
+var rows: [(what: String, measured: String, aim: String, met: Bool?)] = []
+@MainActor func row(_ what: String, _ measured: String?, aim: String, met: Bool?) {
+    rows.append((what, measured ?? "not measured", aim, measured == nil ? nil : met))
 }
-if let ratio = endToEnd.coldStartRatio {
-    line("  cold start within 5× of sqlite3: ×\(number(ratio)) — \(verdict(ratio <= 5))")
-} else {
-    line("  cold start within 5× of sqlite3: not measured (see above)")
+if let cold = endToEnd.coldStart {
+    let ratio = cold.moneyfield / cold.baseline
+    row("cold start of `moneyfield test ONE.session` / one-amount",
+        "×\(number(ratio, 2)) (\(number(cold.moneyfield, 2)) / \(number(cold.baseline, 2)) ms)", aim: "≤ ×1.3", met: ratio <= 1.3)
+} else { row("cold start of `moneyfield test ONE.session` / one-amount", nil, aim: "≤ ×1.3", met: nil) }
+if let peak = endToEnd.peakMiB {
+    let ratio = peak.moneyfield / peak.baseline
+    row("peak memory of that run / one-amount", "×\(number(ratio, 2)) (\(number(peak.moneyfield)) / \(number(peak.baseline)) MiB)",
+        aim: "≤ ×1.2", met: ratio <= 1.2)
+} else { row("peak memory of that run / one-amount", nil, aim: "≤ ×1.2", met: nil) }
+if let perSecond = endToEnd.keystrokesPerSecond {
+    let ratio = 1e9 / perSecond / formatterCallStats.median
+    row("a replayed keystroke (wall) / a cached NumberFormatter call",
+        "\(number(ratio, 3)) of a call (\(number(perSecond / 1e6, 2)) M keys/s, call \(number(formatterCallStats.median, 0)) ns)",
+        aim: "≤ 0.10", met: ratio <= 0.10)
+} else { row("a replayed keystroke (wall) / a cached NumberFormatter call", nil, aim: "≤ 0.10", met: nil) }
+for (name, style, mine) in [("atm", styleStats, engine), ("selection", styleSelectionStats, selection), ("natural", styleNaturalStats, natural)] {
+    let ratio = style.median / mine.median
+    row("FormatStyle / engine, \(name) mix", "×\(number(ratio))", aim: "≥ ×60", met: ratio >= 60)
+}
+if let english = localeMedians["en_US"] {
+    for locale in ["ar_EG", "ar_KW", "he_IL"] {
+        guard let theirs = localeMedians[locale] else { continue }
+        let ratio = theirs / english
+        row("\(locale) / en_US per key", "×\(number(ratio, 2)) (\(number(theirs, 0)) / \(number(english, 0)) ns)",
+            aim: "≤ ×1.5", met: ratio <= 1.5)
+    }
+}
+row("1,000 fields in \(distinct) locales", "\(number(sessionPeak)) MiB", aim: "≤ 24 MiB", met: sessionPeak <= 24)
+row("first scripts/shell on a fresh clone", setupFigures.firstShellSeconds.map { "\(number($0, 0)) s" },
+    aim: "≤ 150 s", met: (setupFigures.firstShellSeconds ?? .infinity) <= 150)
+row("scripts/test on a fresh clone", setupFigures.testSeconds.map { "\(number($0, 0)) s" },
+    aim: "≤ 240 s", met: (setupFigures.testSeconds ?? .infinity) <= 240)
+row("installed binary", setupFigures.installedBytes.map {
+    "\(number(Double($0) / 1_048_576)) MiB, " + (setupFigures.installedIsStripped == true ? "stripped" : "not stripped")
+}, aim: "stripped", met: setupFigures.installedIsStripped == true)
+let whatWidth = rows.map(\.what.count).max() ?? 0
+let measuredWidth = rows.map(\.measured.count).max() ?? 0
+for entry in rows {
+    let verdict = entry.met.map { $0 ? "met" : "NOT met" } ?? (setup || !entry.what.contains("fresh clone") && !entry.what.contains("installed")
+        ? "not measured" : "not measured (--setup)")
+    line("  " + pad(entry.what, whatWidth + 2) + pad(entry.measured, measuredWidth + 2) + pad("aim " + entry.aim, 12) + "  " + verdict)
 }
 line("  compiled-format fallbacks so far: \(CurrencyFormat.fallbackKeys.count)")
