@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MoneyFieldEngine
 import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
@@ -51,7 +52,7 @@ struct Moneyfield: ParsableCommand {
                 var text = message
                 if ["-h", "--help", "help"].contains(arguments.first ?? ""), arguments.count == 1,
                    let options = ShellCommand.helpMessage(columns: nil).components(separatedBy: "OPTIONS:\n").last {
-                    text += "\n\nSHELL OPTIONS (moneyfield [shell] …):\n" + options.trimmingCharacters(in: .newlines)
+                    text += "\n\nSHELL OPTIONS (moneyfield [shell] …):\n" + options.trimming(while: \.isNewline)
                 }
                 if !text.isEmpty { Output.write(text + "\n") }
                 Foundation.exit(0)

@@ -13,7 +13,7 @@ struct AmountReader {
     ]
 
     func read(_ text: String) throws(FieldError) -> ExactDecimal {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.trimmingSpaces())
         if let plain = ExactDecimal(plain: trimmed) { return plain }
         return try readLocalized(trimmed, original: text)
     }

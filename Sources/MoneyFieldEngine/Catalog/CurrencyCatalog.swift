@@ -14,7 +14,7 @@ public enum CurrencyCatalog {
     /// The upper-cased code, or an error suggesting close codes.
     public static func canonical(_ input: String) throws(FieldError) -> String {
         if input == defaultCode { return input }
-        let code = input.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = input.trimmingSpaces().uppercased()
         guard code.count == 3, codeSet.contains(code) else {
             throw .unknownCurrency(input, suggestions: Suggestions.closest(to: code, in: codes))
         }

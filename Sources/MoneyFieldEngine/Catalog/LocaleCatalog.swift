@@ -22,7 +22,7 @@ public enum LocaleCatalog {
         // The default is ours and known good (a test checks it): listing every locale, about a
         // millisecond, is left to the first session that asks for another one.
         if input == defaultIdentifier { return input }
-        let trimmed = input.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(input.trimmingSpaces())
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
               trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
         else { throw .unknownLocale(input, suggestions: []) }
@@ -84,7 +84,7 @@ public enum LocaleCatalog {
     /// Locales of the same language under likely subtags, nearest spelling first (`zh_XX` →
     /// Chinese locales, never Zhuang's `za_CN`); else the nearest spellings of any language.
     static func suggestions(for base: String) -> [String] {
-        let typed = base.replacingOccurrences(of: "-", with: "_")
+        let typed = base.replacing("-", with: "_")
         let language = Locale.Language(identifier: typed).languageCode?.identifier
         let sameLanguage = identifiers.filter { Locale.Language(identifier: $0).languageCode?.identifier == language }
         if language != nil, !sameLanguage.isEmpty {

@@ -68,7 +68,7 @@ public struct DemoPlan: Sendable {
         let marking: FieldView.Marking = style == .plainText ? .text : colour ? .reverseVideo : .brackets
         var captions: [String] = []
         for (index, step) in transcript.steps.enumerated() {
-            captions = step.leading.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            captions = step.leading.filter { $0.hasPrefix("#") }.map { String($0.dropFirst().trimmingSpaces()) }
             let prompt = session.prompt
             let before = session.activeView
             var screen = Screen(captions: captions, width: width, marking: marking)
@@ -109,7 +109,7 @@ public struct DemoPlan: Sendable {
             if result.quits { break }
         }
         // Captions after the last command are shown too, over the last field.
-        let closing = transcript.trailing.filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        let closing = transcript.trailing.filter { $0.hasPrefix("#") }.map { String($0.dropFirst().trimmingSpaces()) }
         if !closing.isEmpty {
             // Over the last field, or over the field as it starts when the script is comments only.
             var frame = Screen(captions: closing, width: width, marking: marking).render(field: session.activeView, command: "", output: [])

@@ -1,3 +1,5 @@
+import MoneyFieldEngine
+
 /// Splits a command line into words; quotes keep spaces (`record "my file.session"`).
 enum Tokenizer {
     /// A word and the characters of the line it came from, so an error can point at it.
@@ -40,6 +42,6 @@ enum Tokenizer {
     /// `word` as one word again: quoted when it holds spaces or quotes.
     static func quoted(_ word: String) -> String {
         guard word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
-        return word.contains("\"") ? "'\(word)'" : "\"\(word)\""
+        return word.contains("\"" as Character) ? "'\(word)'" : "\"\(word)\""
     }
 }

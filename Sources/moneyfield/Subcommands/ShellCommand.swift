@@ -103,7 +103,7 @@ struct ShellOptions: ParsableArguments {
             throw batch.failed ? ExitCode.failure : ExitCode.success
         }
         if let commands {
-            let lines = commands.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = commands.split(separator: ";").map { String($0.trimmingSpaces()) }
             _ = batch.run(lines.map { .bytes(Array($0.utf8)) }, place: "-c")
         } else if interactive {
             try InteractiveShell(session: session, console: console).run()
