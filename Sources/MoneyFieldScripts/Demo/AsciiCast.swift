@@ -27,5 +27,5 @@ public enum AsciiCast {
         "\u{1B}[H\u{1B}[2J" + frame.lines.joined(separator: "\r\n") + "\u{1B}[\(frame.cursorRow + 1);\(frame.cursorColumn + 1)H"
     }
 
-    static func seconds(_ milliseconds: Int) -> String { String(format: "%.3f", Double(milliseconds) / 1000) }
+    static func seconds(_ milliseconds: Int) -> String { (Double(milliseconds) / 1000).fixedPoint(fractionDigits: 3) }
 }

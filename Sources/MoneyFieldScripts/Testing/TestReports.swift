@@ -46,7 +46,7 @@ public enum TestReport {
     public static func tap(_ run: TestRun) -> [String] {
         var lines = ["TAP version 13", "1..\(run.entries.count)"]
         for (number, entry) in run.entries.enumerated() {
-            let name = entry.path.replacingOccurrences(of: "#", with: "\\#")
+            let name = entry.path.replacing("#", with: "\\#")
             guard entry.failed else {
                 lines.append("ok \(number + 1) - \(name)")
                 continue
@@ -99,10 +99,10 @@ public enum TestReport {
         return xml + "</testsuite>\n</testsuites>\n"
     }
 
-    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    static func format(_ seconds: Double) -> String { seconds.fixedPoint(fractionDigits: 3) }
 
     static func yamlQuoted(_ text: String) -> String {
-        "\"" + VisibleText.escaped(text, .terminalUnsafe).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + VisibleText.escaped(text, .terminalUnsafe).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
 }
