@@ -47,6 +47,6 @@ package enum XML {
     }
 
     package static func attribute(_ text: String) -> String {
-        "\"" + Self.text(text).replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;") + "\""
+        "\"" + Self.text(text).replacing("\n", with: "&#10;").replacing("\t", with: "&#9;") + "\""
     }
 }

@@ -48,10 +48,10 @@ public enum VisibleText {
     /// `text` with each `\u{XXXX}` escape (1 to 6 hex digits) written back as its character: how a
     /// script's expected line may write a space nobody types (U+00A0, U+202F).
     public static func unescaped(_ text: String) -> String {
-        guard text.contains("\\u{") else { return text }
+        guard text.firstRange(of: "\\u{") != nil else { return text }
         var result = ""
         var rest = Substring(text)
-        while let start = rest.range(of: "\\u{") {
+        while let start = rest.firstRange(of: "\\u{") {
             result += rest[..<start.lowerBound]
             let after = rest[start.upperBound...]
             if let close = after.firstIndex(of: "}"), (1...6).contains(after.distance(from: after.startIndex, to: close)),

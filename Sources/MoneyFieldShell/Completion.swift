@@ -37,7 +37,7 @@ public struct Completion: Equatable, Sendable {
             let space = endsWord && !first.hasSuffix("/") ? " " : ""
             return .insert(replacing: replacing, text: first + space)
         }
-        let common = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
+        let common = candidates.dropFirst().reduce(first) { $0.sharedBeginning(with: $1) }
         // A longer beginning, or the same one with the candidates' capitals (`eu` → `EU`).
         if common.unicodeScalars.count > replacing || (common.unicodeScalars.count == replacing && common != word) {
             return .insert(replacing: replacing, text: common)
@@ -119,7 +119,7 @@ public enum Completer {
     static func keys(after word: String) -> Completion {
         let names = KeyTable.all.map { "<\($0.name)>" }
         var completion: Completion
-        if let open = word.lastIndex(of: "<"), !word[open...].contains(">") {
+        if let open = word.lastIndex(of: "<"), !word[open...].contains(">" as Character) {
             completion = matching(String(word[open...]).lowercased(), in: names)
             completion.word = String(word[open...])
         } else {
@@ -184,5 +184,13 @@ public enum Completer {
             _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
             return (name, isFolder.boolValue)
         }
+    }
+}
+
+private extension String {
+    /// The longest beginning both share, in whole characters, spelled as `self` spells it
+    /// (Foundation's `commonPrefix(with:)`, without NSString).
+    func sharedBeginning(with other: String) -> String {
+        String(zip(self, other).prefix { $0 == $1 }.map(\.0))
     }
 }

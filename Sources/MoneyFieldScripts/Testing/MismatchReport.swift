@@ -21,7 +21,7 @@ public enum MismatchReport {
         }
         func shown(_ text: String, against others: [String]) -> String {
             let invisible = others.contains { lookAlike($0, text) } || onScreen(text).isEmpty && !text.isEmpty
-            return invisible ? "\(text)    ⟨\(VisibleText.escaped(text).replacingOccurrences(of: " ", with: "␠"))⟩" : text
+            return invisible ? "\(text)    ⟨\(VisibleText.escaped(text).replacing(" ", with: "␠"))⟩" : text
         }
         return entries.map { entry in
             switch entry {

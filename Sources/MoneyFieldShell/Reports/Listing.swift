@@ -43,7 +43,7 @@ struct Listing {
         if code.hasPrefix(needle) { return 1 }
         if name.hasPrefix(needle) { return 2 }
         if name.split(whereSeparator: { !$0.isLetter }).contains(where: { $0.hasPrefix(needle) }) { return 3 }
-        if code.contains(needle) || name.contains(needle) { return 4 }
+        if code.firstRange(of: needle) != nil || name.firstRange(of: needle) != nil { return 4 }
         return nil
     }
 }

@@ -78,7 +78,7 @@ struct DemoPlayer {
         var screen = AsciiCast.draw(DemoPlan.Frame(lines: frame.lines + [""] + ["\u{1B}[2m" + footer + "\u{1B}[0m"],
                                                    cursorRow: frame.cursorRow, cursorColumn: frame.cursorColumn,
                                                    milliseconds: 0, step: frame.step, isResult: frame.isResult))
-        screen = screen.replacingOccurrences(of: "\r\n", with: "\u{1B}[K\r\n")
+        screen = screen.replacing("\r\n", with: "\u{1B}[K\r\n")
         Output.write(screen)
     }
 }
