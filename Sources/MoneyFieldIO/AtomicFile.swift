@@ -22,9 +22,9 @@ public enum AtomicFile {
             }
             mode = status.st_mode & 0o7777
         }
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = PathName.deletingLast(of: target)
         var template = Array((folder.isEmpty ? "." : folder).utf8CString.dropLast())
-            + Array("/.\((target as NSString).lastPathComponent).XXXXXX".utf8CString)
+            + Array("/.\(PathName.last(of: target)).XXXXXX".utf8CString)
         // mkstemp opens with O_CREAT | O_EXCL: never an existing file, never through a link.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
@@ -62,7 +62,7 @@ public enum AtomicFile {
             let length = readlink(path, &buffer, buffer.count - 1)
             guard length >= 0 else { throw .describing(errno: errno, path: displayPath) }
             let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            path = destination.hasPrefix("/") ? destination : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            path = destination.hasPrefix("/") ? destination : PathName.joined(PathName.deletingLast(of: path), destination)
         }
         throw .describing(errno: ELOOP, path: displayPath)
     }
