@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "MoneyFieldEngine", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         // The one place that touches files, child processes and escapes outside text for a terminal.
         .target(name: "MoneyFieldIO", dependencies: ["CProcess"]),
-        // The two process calls Swift cannot see (pipe2, posix_spawn's closefrom).
+        // The C calls Swift cannot see: pipe2, posix_spawn's closefrom, and fts for walking folders.
         .target(name: "CProcess"),
         // The shell without a terminal: commands, sessions, keys, completion, recording.
         .target(name: "MoneyFieldShell", dependencies: ["MoneyFieldEngine", "MoneyFieldIO"]),

@@ -122,16 +122,15 @@ public struct ScriptRunner: Sendable {
                 found.append((url, path))
                 continue
             }
-            let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
             var inFolder: [(URL, String)] = []
-            while let item = enumerator?.nextObject() as? URL {
-                guard item.pathExtension == "session" else { continue }
+            FolderWalk.forEachEntry(below: url) { item in
+                guard item.pathExtension == "session" else { return }
                 // A folder named x.session is a folder, searched like any other, not a script.
                 // A name that is not UTF-8 cannot be opened by the path Foundation gives it: it is
                 // kept, so the report says to rename it rather than passing over it.
                 var itemStatus = stat()
                 let undecodable = item.path.unicodeScalars.contains("\u{FFFD}")
-                guard undecodable || (stat(item.path, &itemStatus) == 0 && itemStatus.st_mode & S_IFMT == S_IFREG) else { continue }
+                guard undecodable || (stat(item.path, &itemStatus) == 0 && itemStatus.st_mode & S_IFMT == S_IFREG) else { return }
                 let relative = item.path.dropFirst(url.path.count).drop { $0 == "/" }
                 inFolder.append((item, (path.hasSuffix("/") ? path : path + "/") + relative))
             }
