@@ -2,6 +2,7 @@ import Foundation
 import MoneyFieldEngine
 import MoneyFieldIO
 import MoneyFieldShell
+import Synchronization
 
 /// The user's field behind `sh -c CMD`, spoken to in JSON Lines: one request line in, one reply
 /// line out, each reply awaited at most `timeout` and checked before it counts as an answer. It
@@ -228,15 +229,17 @@ public final class Adapter {
 
 /// The last 64 KiB an adapter wrote to stderr, read on a thread of its own into a fixed ring,
 /// so a flood of it costs no memory.
-final class ErrorTail: @unchecked Sendable {
+final class ErrorTail: Sendable {
     static let capacity = 64 << 10
-    private var ring = [UInt8](repeating: 0, count: capacity)
-    private var written = 0
-    private let lock = NSLock()
+    private struct Ring {
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var written = 0
+    }
+    private let ring = Mutex(Ring())
 
     func follow(_ descriptor: Int32) {
-        lock.withLock { written = 0 }
-        Thread {
+        ring.withLock { $0.written = 0 }
+        detachThread {
             var chunk = [UInt8](repeating: 0, count: 16 << 10)
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -245,21 +248,41 @@ final class ErrorTail: @unchecked Sendable {
                     close(descriptor)
                     return
                 }
-                self.lock.withLock {
+                self.ring.withLock { ring in
                     for byte in chunk[..<count] {
-                        self.ring[self.written % Self.capacity] = byte
-                        self.written += 1
+                        ring.bytes[ring.written % Self.capacity] = byte
+                        ring.written += 1
                     }
                 }
             }
-        }.start()
+        }
     }
 
     var text: String {
-        lock.withLock {
-            let start = max(0, written - Self.capacity)
-            let bytes = (start..<written).map { ring[$0 % Self.capacity] }
+        ring.withLock { ring in
+            let start = max(0, ring.written - Self.capacity)
+            let bytes = (start..<ring.written).map { ring.bytes[$0 % Self.capacity] }
             return String(decoding: bytes, as: UTF8.self)
         }
     }
+}
+
+/// Runs `body` on a detached thread of its own, as Foundation's `Thread` did (it blocks in read
+/// for as long as the adapter lives, so it gets no worker of a shared pool).
+private func detachThread(_ body: @escaping @Sendable () -> Void) {
+    final class Start {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Start(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    var thread = pthread_t()
+    let failed = pthread_create(&thread, &attributes, { context in
+        Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+    }, context)
+    if failed != 0 { Unmanaged<Start>.fromOpaque(context).release() }
 }
