@@ -48,7 +48,7 @@ struct HistoryFile: Equatable {
     var target: URL { url.resolvingSymlinksInPath() }
 
     /// Makes the folder the file goes in (private to the user, as a state folder should be).
-    func prepareFolder() throws {
+    func prepareFolder() throws(ShellFailure) {
         let folder = target.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -69,7 +69,7 @@ final class LineEditor {
     /// The prompt for the next line; with colour the name before `>` is bold.
     func setPrompt(_ prompt: String) {
         var text = prompt
-        if useColor, let marker = prompt.range(of: "> ", options: .backwards) {
+        if useColor, let marker = prompt.ranges(of: "> ").last {
             let open = String(UnicodeScalar(UInt8(Self.invisible)))
             text = open + "\u{1B}[1m" + open + prompt[..<marker.lowerBound] + open + "\u{1B}[0m" + open + prompt[marker.lowerBound...]
         }
@@ -131,7 +131,7 @@ final class LineEditor {
         do {
             try historyFile.prepareFolder()
         } catch {
-            warn(error.localizedDescription)
+            warn(error.message)
             return
         }
         // libedit rewrites the file it saves to in place; saving beside it and renaming means a
