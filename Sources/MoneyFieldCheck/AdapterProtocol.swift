@@ -63,16 +63,51 @@ extension Key {
     }
 }
 
+/// A value in a request's JSON object, as the reference adapter reads it: decoding one checks it
+/// is JSON, as reading the whole request did before, so a bad value anywhere makes the request unreadable.
+public enum RequestValue: Decodable, Equatable, Sendable {
+    case flag(Bool)
+    /// A whole number, written as `2`, `2.0` or `2e0`.
+    case number(Int)
+    case text(String)
+    /// null, a fraction, an array or an object: no option takes one.
+    case other
+
+    public init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let flag = try? value.decode(Bool.self) {
+            self = .flag(flag)
+        } else if let number = try? value.decode(Int.self) {
+            self = .number(number)
+        } else if let text = try? value.decode(String.self) {
+            self = .text(text)
+        } else if value.decodeNil() || (try? value.decode(Double.self)) != nil || (try? value.decode([RequestValue].self)) != nil {
+            self = .other
+        } else {
+            _ = try value.decode([String: RequestValue].self)
+            self = .other
+        }
+    }
+
+    public var text: String? {
+        if case .text(let text) = self { text } else { nil }
+    }
+}
+
 extension FieldOptions {
     /// The options a `new` request carries, read by the option table (`maxDigits`, `emptyWhenZero` …).
-    public init(request object: [String: Any]) throws(CommandError) {
+    public init(request object: [String: RequestValue]) throws(CommandError) {
         var words: [String] = []
         for option in FieldOption.all {
             guard let value = object[option.jsonKey] else { continue }
             switch (option.kind, value) {
-            case (.flag, let flag as Bool): if flag { words.append(option.name) }
-            case (.number, let number as Int): words += [option.name, String(number)]
-            case (.text, let text as String): words += [option.name, text]
+            case (.flag, .flag(let flag)): if flag { words.append(option.name) }
+            case (.number, .number(let number)): words += [option.name, String(number)]
+            case (.text, .text(let text)): words += [option.name, text]
+            // JSONSerialization's NSNumber, which read requests before, took 0 and 1 as flags and a
+            // flag as 0 or 1; adapters' requests keep meaning what they meant.
+            case (.flag, .number(let number)) where number == 0 || number == 1: if number == 1 { words.append(option.name) }
+            case (.number, .flag(let flag)): words += [option.name, flag ? "1" : "0"]
             default: throw CommandError("\"\(option.jsonKey)\" has a value of the wrong type")
             }
         }

@@ -70,7 +70,7 @@ struct SessionPlanOptions: ParsableArguments {
         var chosen = CheckPlan.defaultKeys
         if let keys {
             chosen = []
-            for name in keys.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            for name in keys.split(separator: ",").map({ String($0.trimmingSpaces()) }) {
                 if name == "0-9" {
                     chosen += (0...9).map { Key.digit(UInt8($0)) }
                 } else if let key = Key(protocolName: name), key != .decimal {
@@ -162,7 +162,7 @@ struct CheckCommand: ParsableCommand {
     var replay: [String] = []
 
     func validate() throws {
-        guard !adapter.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !adapter.trimmingSpaces().isEmpty else {
             throw ValidationError("--adapter is empty; give the command that runs your adapter (--adapter \"python3 my_field.py\")")
         }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes more than 0 and at most 3600 seconds, not \(timeout)") }
@@ -254,7 +254,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    private var manifest: String { (out as NSString).appendingPathComponent(".moneyfield-check") }
+    private var manifest: String { PathName.joined(out, ".moneyfield-check") }
 
     /// Makes --out fresh before a run: what an earlier run wrote there (its manifest says what)
     /// is removed; a folder holding other files is refused, so runs never mix.
@@ -269,7 +269,8 @@ struct CheckCommand: ParsableCommand {
         guard others.isEmpty else {
             throw UnusableInput("--out \(out) holds files check did not write (\(others.sorted().prefix(3).joined(separator: ", "))); name an empty or new folder")
         }
-        for name in earlier where !name.contains("/") { try? fileManager.removeItem(atPath: (out as NSString).appendingPathComponent(name)) }
+        // Bytes, not characters: a slash with a combining mark on it still leads out of --out.
+        for name in earlier where !name.utf8.contains(UInt8(ascii: "/")) { try? fileManager.removeItem(atPath: PathName.joined(out, name)) }
         try? fileManager.removeItem(atPath: manifest)
     }
 
@@ -280,16 +281,16 @@ struct CheckCommand: ParsableCommand {
         do {
             try fileManager.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            throw UnusableInput("cannot make --out \(out): \(error.localizedDescription)")
+            throw UnusableInput("cannot make --out \(out): \(Self.describing(error))")
         }
         var names: [String] = []
         var paths: [String] = []
         for (index, group) in summary.groups.enumerated() {
             let configuration = group.example.configuration
-            let name = String(format: "%03d", index + 1) + "-" + group.difference.kind.rawValue + "-"
-                + configuration.locale.replacingOccurrences(of: "@", with: "-").replacingOccurrences(of: "=", with: "-")
+            let name = String(index + 1).leftPadded(to: 3) + "-" + group.difference.kind.rawValue + "-"
+                + configuration.locale.replacing("@", with: "-").replacing("=", with: "-")
                 + "-" + configuration.currency + ".session"
-            let path = (out as NSString).appendingPathComponent(name)
+            let path = PathName.joined(out, name)
             do throws(FileError) {
                 try AtomicFile.write(checker.script(for: group, number: index + 1, of: summary.groups.count, adapterCommand: adapter),
                                      to: URL(fileURLWithPath: path), displayPath: path, asScript: true)
@@ -310,6 +311,18 @@ struct CheckCommand: ParsableCommand {
             }
         }
         return paths
+    }
+
+    /// What Foundation's `localizedDescription` said of an error making a folder, word for word:
+    /// its reason for each code FileManager gives a failed write, or the domain and code.
+    private static func describing(_ error: any Error) -> String {
+        guard let error = error as? CocoaError else { return "\(error)" }
+        let reasons: [CocoaError.Code: String] = [
+            .fileNoSuchFile: "The file doesn’t exist.", .fileWriteNoPermission: "You don’t have permission.",
+            .fileWriteInvalidFileName: "The file name is invalid.", .fileWriteFileExists: "A file with the same name already exists.",
+            .fileWriteOutOfSpace: "There isn’t enough space.", .fileWriteVolumeReadOnly: "The volume is read only.",
+        ]
+        return "The operation could not be completed. " + (reasons[error.code] ?? "(NSCocoaErrorDomain error \(error.code.rawValue).)")
     }
 
     /// `--replay`: each script's sessions on the adapter; exit 0 only when every one agrees.
@@ -396,8 +409,8 @@ struct AdapterCommand: ParsableCommand {
         var field: MoneyField?
         while let line = reader.next() {
             guard case .bytes(let bytes) = line,
-                  let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-                  let op = object["op"] as? String else {
+                  let object = try? JSONDecoder().decode([String: RequestValue].self, from: Data(bytes)),
+                  let op = object["op"]?.text else {
                 Output.write("{\"error\":\"unreadable request\"}\n")
                 continue
             }
@@ -411,7 +424,7 @@ struct AdapterCommand: ParsableCommand {
                 }
                 field = MoneyField(configuration)
             case "key":
-                guard let key = Key(protocolName: object["key"] as? String ?? ""), field != nil else {
+                guard let key = Key(protocolName: object["key"]?.text ?? ""), field != nil else {
                     Output.write("{\"error\":\"unknown key or no field\"}\n")
                     continue
                 }
