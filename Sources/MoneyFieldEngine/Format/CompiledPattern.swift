@@ -67,28 +67,45 @@ final class CompiledPattern: Sendable {
         self.trailingDecimalSeparator = trailingDecimalSeparator && fractionDigits == 0
     }
 
+    /// `value / secondaryGroup` for a value ≥ 0. Groups of 3 and 2 are nearly every locale's, and
+    /// dividing by a constant is a multiply: a keystroke divides up to three times.
+    @inline(__always)
+    private func dividedBySecondaryGroup(_ value: Int) -> Int {
+        switch secondaryGroup {
+        case 3: value / 3
+        case 2: value >> 1
+        default: value / secondaryGroup
+        }
+    }
+
     /// Separators shown for `integerSlots` integer digits, and how many digits stand before the first.
     @inline(__always)
     private func grouping(integerSlots: Int) -> (count: Int, leadingGroup: Int) {
         let digitsBeforePrimary = integerSlots - primaryGroup
         guard primaryGroup > 0, digitsBeforePrimary >= minimumGroupingDigits else { return (0, 0) }
-        let count = (digitsBeforePrimary + secondaryGroup - 1) / secondaryGroup
+        let count = dividedBySecondaryGroup(digitsBeforePrimary + secondaryGroup - 1)
         return (count, digitsBeforePrimary - (count - 1) * secondaryGroup)
     }
 
     /// The caret's UTF-16 offset in the display `render` makes, without making it.
     func caretOffset(negative: Bool, digitCount: Int, caret: Int) -> Int {
-        let prefix = negative ? negativePrefix : positivePrefix
         let slots = max(digitCount, fractionDigits + 1)
+        return caretOffset(negative: negative, slots: slots, caret: caret,
+                           grouping: grouping(integerSlots: slots - fractionDigits))
+    }
+
+    @inline(__always)
+    private func caretOffset(negative: Bool, slots: Int, caret: Int, grouping: (count: Int, leadingGroup: Int)) -> Int {
+        let prefix = negative ? negativePrefix : positivePrefix
         let integerSlots = slots - fractionDigits
         let caretGlyph = slots - 1 - min(caret, slots)
         guard caretGlyph >= 0 else { return prefix.utf16Count }
         var offset = prefix.utf16Count + (caretGlyph + 1) * glyphUTF16Count
         if caretGlyph >= integerSlots { offset += decimalSeparator.utf16Count }
         // A separator after glyph g stands before the caret only when g < caretGlyph.
-        let (count, leadingGroup) = grouping(integerSlots: integerSlots)
+        let (count, leadingGroup) = grouping
         if count > 0, caretGlyph > leadingGroup - 1 {
-            offset += min(count, (caretGlyph - leadingGroup) / secondaryGroup + 1) * groupingSeparator.utf16Count
+            offset += min(count, dividedBySecondaryGroup(caretGlyph - leadingGroup) + 1) * groupingSeparator.utf16Count
         }
         return offset
     }
@@ -153,6 +170,7 @@ final class CompiledPattern: Sendable {
                 return written
             }
         }
-        return Rendering(display: display, caretOffset: caretOffset(negative: negative, digitCount: digits.count, caret: caret))
+        return Rendering(display: display, caretOffset: caretOffset(
+            negative: negative, slots: slots, caret: caret, grouping: (separatorCount, leadingGroup)))
     }
 }
