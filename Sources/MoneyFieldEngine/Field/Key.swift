@@ -35,6 +35,8 @@ public enum Key: Sendable, Equatable, Hashable {
     /// The value of a Unicode decimal digit (general category Nd), or nil.
     public static func digitValue(of scalar: Unicode.Scalar) -> UInt8? {
         if scalar.value >= 48 && scalar.value <= 57 { return UInt8(scalar.value - 48) }
+        // No other ASCII scalar is a digit: the property lookup is left to the rest.
+        if scalar.isASCII { return nil }
         guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
         return UInt8(value)
     }

@@ -16,17 +16,53 @@ extension Character {
     package var isSpaceLike: Bool { unicodeScalars.count == 1 ? unicodeScalars.first!.isSpaceLike : isWhitespace }
 }
 
-extension StringProtocol {
+extension Substring {
     /// Without leading and trailing spaces and tabs.
     @inlinable
-    package func trimmingSpaces() -> Substring { trimming(while: \.isSpaceLike) }
+    package func trimmingSpaces() -> Substring {
+        // Spaces and tabs at both ends with ASCII beyond them are cut by bytes: no grapheme
+        // breaking, which a replayed line pays for on every word otherwise.
+        let bytes = utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        if start == bytes.endIndex { return self[endIndex...] }
+        var end = bytes.endIndex
+        while bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
+        // CR LF is one Character, and a whitespace one: it goes the slow way.
+        let first = bytes[start]
+        let last = bytes[bytes.index(before: end)]
+        if first < 0x80 && first != 0x0D && last < 0x80 && last != 0x0A { return self[start..<end] }
+        return trimming(while: \.isSpaceLike)
+    }
 
     /// Without the characters at either end that `isTrimmed` picks. Foundation's
     /// `trimmingCharacters(in:)` would go through `NSString`, and linking it costs every start-up.
     @inlinable
     package func trimming(while isTrimmed: (Character) -> Bool) -> Substring {
-        guard let first = firstIndex(where: { !isTrimmed($0) }) else { return Substring() }
+        guard let first = firstIndex(where: { !isTrimmed($0) }) else { return self[endIndex...] }
         let last = lastIndex(where: { !isTrimmed($0) })!
-        return Substring(self[first...last])
+        return self[first...last]
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    @inlinable
+    package func trimmingSpaces() -> Substring { self[...].trimmingSpaces() }
+
+    /// Without the characters at either end that `isTrimmed` picks.
+    @inlinable
+    package func trimming(while isTrimmed: (Character) -> Bool) -> Substring { self[...].trimming(while: isTrimmed) }
+}
+
+extension Substring {
+    /// The number of Characters, counted by bytes when every byte is ASCII and none is CR (the
+    /// only ASCII pair that is one Character): the columns of a replayed line's words.
+    @inlinable
+    package var characterCount: Int {
+        let asciiCount = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? bytes.count : nil
+        }
+        return (asciiCount ?? nil) ?? count
     }
 }
