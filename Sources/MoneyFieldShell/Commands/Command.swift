@@ -146,9 +146,9 @@ public struct Command: Sendable {
         if parameters.last?.isRestOfLine == true {
             let text = rest.trimmingSpaces()
             if !text.isEmpty {
-                let start = offset + rest.distance(from: rest.startIndex, to: text.startIndex)
+                let start = offset + rest[..<text.startIndex].characterCount
                 arguments.positionals = [String(text)]
-                arguments.spans = [start..<(start + text.count)]
+                arguments.spans = [start..<(start + text.characterCount)]
             }
         } else {
             var words = try Tokenizer.spannedWords(rest, from: offset)[...]
@@ -194,18 +194,32 @@ public enum Commands {
     /// The command called `name` or one of its aliases.
     public static func named(_ name: String) -> Command? { byName[name] }
 
+    /// Where the command's name ends: at the first space, found by bytes while the name is ASCII.
+    private static func nameEnd(in line: Substring) -> Substring.Index {
+        var index = line.utf8.startIndex
+        while index < line.utf8.endIndex {
+            let byte = line.utf8[index]
+            if byte >= 0x80 { return line.firstIndex(where: \.isSpaceLike) ?? line.endIndex }
+            if byte == 0x20 || byte == 0x09 { return index }
+            index = line.utf8.index(after: index)
+        }
+        return line.endIndex
+    }
+
     /// Reads one line into what it asks for, once; nil for a blank line or a comment. A line that
     /// starts with a digit or `<` types keys (`123<left>9`), read as `reading` says.
     public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
         let trimmed = line.trimmingSpaces()
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-        let start = line.distance(from: line.startIndex, to: trimmed.startIndex)
+        // `#` then ASCII is a comment at a glance; `#` with a combining mark is asked of Characters.
+        let utf8 = trimmed.utf8
+        if utf8.isEmpty || (utf8.first == 0x23 && (utf8.dropFirst().first ?? 0 < 0x80 || trimmed.hasPrefix("#"))) { return nil }
+        let start = line[..<trimmed.startIndex].characterCount
         if KeyScript.startsKeys(trimmed, reading: reading) {
             return .press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare))
         }
-        let nameEnd = trimmed.firstIndex(where: \.isSpaceLike) ?? trimmed.endIndex
+        let nameEnd = Self.nameEnd(in: trimmed)
         let name = String(trimmed[..<nameEnd])
-        let nameSpan = start..<(start + name.count)
+        let nameSpan = start..<(start + name[...].characterCount)
         guard let command = named(name) else {
             if name.hasPrefix(">") {
                 throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`", at: nameSpan)

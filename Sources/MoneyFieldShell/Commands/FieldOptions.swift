@@ -37,19 +37,21 @@ public struct FieldOptions: Equatable, Sendable {
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
     /// ends the messages that say what to write instead.
-    public init(parsing words: some Sequence<String>, usage: String = "new NAME " + FieldOption.usage) throws(CommandError) {
-        try self.init(parsing: words.map { Tokenizer.Word(text: $0, span: 0..<0) }, usage: usage)
+    public init(
+        parsing words: some Sequence<String>, usage: @autoclosure () -> String = "new NAME " + FieldOption.usage
+    ) throws(CommandError) {
+        try self.init(parsing: words.map { Tokenizer.Word(text: $0, span: 0..<0) }, usage: usage())
     }
 
     /// The same, from words that know where they stand in the line, so an error points at its word.
-    init(parsing spanned: [Tokenizer.Word], usage: String) throws(CommandError) {
+    init(parsing spanned: [Tokenizer.Word], usage: @autoclosure () -> String) throws(CommandError) {
         var words = spanned.map(\.text)[...]
         var spans = spanned.map { $0.span.isEmpty ? nil : $0.span }[...]
         var given: Set<String> = []
         while let word = words.popFirst() {
             let wordSpan = spans.popFirst() ?? nil
             do throws(CommandError) {
-                try read(word, wordSpan: wordSpan, rest: &words, spans: &spans, given: &given, usage: usage)
+                try read(word, wordSpan: wordSpan, rest: &words, spans: &spans, given: &given, usage: usage())
             } catch {
                 throw error.at(wordSpan)
             }
@@ -58,7 +60,7 @@ public struct FieldOptions: Equatable, Sendable {
 
     private mutating func read(
         _ word: String, wordSpan: Range<Int>?, rest words: inout ArraySlice<String>, spans: inout ArraySlice<Range<Int>?>,
-        given: inout Set<String>, usage: String
+        given: inout Set<String>, usage: @autoclosure () -> String
     ) throws(CommandError) {
         var name = word
         var attached: String?
@@ -69,7 +71,7 @@ public struct FieldOptions: Equatable, Sendable {
         guard let option = FieldOption.named(name) else {
             let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
             let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
-            throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage)")
+            throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage())")
         }
         guard given.insert(option.name).inserted else { throw CommandError("\(option.name) is given twice; give it once") }
         if option.valueName == nil {
@@ -78,7 +80,7 @@ public struct FieldOptions: Equatable, Sendable {
         } else if let attached {
             try option.read(&self, attached)
         } else {
-            guard let value = words.popFirst() else { throw CommandError("\(option.name) needs a value; usage: \(usage)") }
+            guard let value = words.popFirst() else { throw CommandError("\(option.name) needs a value; usage: \(usage())") }
             let valueSpan = spans.popFirst() ?? nil
             do throws(CommandError) { try option.read(&self, value) } catch { throw error.at(valueSpan) }
         }

@@ -12,6 +12,7 @@ enum Tokenizer {
 
     /// The words of `text`, each with its span counted in characters from `offset`.
     static func spannedWords(_ text: Substring, from offset: Int = 0) throws(CommandError) -> [Word] {
+        if let words = text.utf8.withContiguousStorageIfAvailable({ asciiWords($0, from: offset) }), let words { return words }
         var words: [Word] = []
         var current = ""
         var start: Int?
@@ -35,7 +36,28 @@ enum Tokenizer {
         if let open = quote {
             throw CommandError("unclosed quote; close it or leave the quotes out", at: open.at..<(open.at + 1))
         }
-        if let begun = start { words.append(Word(text: current, span: begun..<(offset + text.count))) }
+        if let begun = start { words.append(Word(text: current, span: begun..<(offset + text.characterCount))) }
+        return words
+    }
+
+    /// The words of a line of ASCII without quotes or CR, split on spaces and tabs byte by byte,
+    /// where a byte is a column; nil for any other line, which `spannedWords` reads by Characters.
+    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> [Word]? {
+        var words: [Word] = []
+        var start: Int?
+        for index in 0...bytes.count {
+            let byte: UInt8 = index < bytes.count ? bytes[index] : 0x20
+            if byte >= 0x80 || byte == 0x0D || byte == 0x22 || byte == 0x27 { return nil }
+            if byte == 0x20 || byte == 0x09 {
+                if let begun = start {
+                    words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[begun..<index]), as: UTF8.self),
+                                      span: (offset + begun)..<(offset + index)))
+                }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
         return words
     }
 

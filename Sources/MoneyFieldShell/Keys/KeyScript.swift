@@ -25,6 +25,7 @@ public enum KeyScript {
     public static func parse<Script: StringProtocol>(
         _ script: Script, decimal: (Unicode.Scalar) -> Key? = { _ in nil }
     ) throws(ParseError) -> [Key] where Script.SubSequence == Substring {
+        if let keys = script.utf8.withContiguousStorageIfAvailable(asciiKeys), let keys { return keys }
         // Indices into the script itself: no array of scalars, and a key's name is a slice copy.
         let scalars = script.unicodeScalars
         var keys: [Key] = []
@@ -51,6 +52,35 @@ public enum KeyScript {
                 index = scalars.index(after: index)
             } else {
                 throw .notAKey(Character(scalar))
+            }
+        }
+        return keys
+    }
+
+    /// The keys of a script of ASCII digits, spaces and known `<names>`, read byte by byte; nil
+    /// for anything else (other characters, a decimal key, an error), which `parse` reads by
+    /// scalars. A replay reads most of its keys here.
+    private static func asciiKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> [Key]? {
+        var keys: [Key] = []
+        keys.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte &- 0x30 < 10 {
+                keys.append(.digit(byte &- 0x30))
+                index += 1
+            } else if byte == 0x20 || byte == 0x09 {
+                index += 1
+            } else if byte == 0x3C {
+                var close = index + 1
+                while close < bytes.count, bytes[close] != 0x3E, bytes[close] < 0x80 { close += 1 }
+                guard close < bytes.count, bytes[close] == 0x3E,
+                      let key = KeyTable.key(namedASCII: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<close]))
+                else { return nil }
+                keys.append(key)
+                index = close + 1
+            } else {
+                return nil
             }
         }
         return keys

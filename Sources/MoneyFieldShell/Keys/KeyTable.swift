@@ -53,6 +53,18 @@ public enum KeyTable {
     /// The key named `name` (any case), or nil.
     public static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
 
+    private static let asciiNames: [(bytes: [UInt8], key: Key)] = all.map { (Array($0.name.utf8), $0.key) }
+
+    /// The key named by ASCII bytes (any case), or nil: the key reader's fast path, with no
+    /// string made or hashed.
+    static func key(namedASCII name: UnsafeBufferPointer<UInt8>) -> Key? {
+        for entry in asciiNames where entry.bytes.count == name.count {
+            // ASCII upper case to lower case: A–Z gain 0x20.
+            if zip(entry.bytes, name).allSatisfy({ $0 == (($1 &- 0x41) < 26 ? $1 | 0x20 : $1) }) { return entry.key }
+        }
+        return nil
+    }
+
     /// How a script writes `key`: `7`, `<bs>`.
     public static func scriptText(for key: Key) -> String {
         if case .digit(let value) = key { return String(value) }
