@@ -58,6 +58,9 @@ public final class Session {
     var journal: [Invocation]? = []
     static let maximumJournalCount = 10_000
     static let maximumSourceDepth = 16
+    /// Whether a key press keeps the field after every key (`CommandResult.keySteps`), for a demo
+    /// to show key by key; a replay or the prompt does not pay for the copies.
+    public var keepsKeySteps = false
 
     public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
         self.options = options

@@ -65,6 +65,7 @@ public struct DemoPlan: Sendable {
     /// `colour` false marks a selection with `[ ]` instead of reverse video.
     public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true) {
         stepCount = transcript.steps.count
+        session.keepsKeySteps = true
         let marking: FieldView.Marking = style == .plainText ? .text : colour ? .reverseVideo : .brackets
         var captions: [String] = []
         for (index, step) in transcript.steps.enumerated() {

@@ -71,10 +71,11 @@ extension Commands {
 }
 
 extension Session {
-    /// Presses keys in order; the first refused key stops the rest and is reported. The field
-    /// after each key that went in is kept in the result, for a demo to show key by key.
+    /// Presses keys in order; the first refused key stops the rest and is reported. With
+    /// `keepsKeySteps`, the field after each key that went in is kept in the result.
     func press(keys: [Key]) throws(CommandError) -> CommandResult {
         var steps: [MoneyField] = []
+        let keepsSteps = keepsKeySteps
         var result = try changeActive { field throws(FieldError) in
             for key in keys {
                 do throws(Rejection) {
@@ -82,7 +83,7 @@ extension Session {
                 } catch {
                     return [.rejected(error.words)]
                 }
-                steps.append(field)
+                if keepsSteps { steps.append(field) }
             }
             return []
         }
