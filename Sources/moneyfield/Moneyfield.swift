@@ -41,6 +41,10 @@ struct Moneyfield: ParsableCommand {
                 try run()
                 Foundation.exit(0)
             }
+            if let shell = ShellSettings.fastPath(arguments) {
+                try shell.run()
+                Foundation.exit(0)
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {

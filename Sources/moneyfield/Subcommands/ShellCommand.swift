@@ -58,7 +58,39 @@ struct ShellOptions: ParsableArguments {
     func validate() throws {
         if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
         if commands != nil && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
-        _ = try startingField()
+        _ = try settings.startingField()
+    }
+
+    /// The options as plain values, which the shell runs on.
+    var settings: ShellSettings {
+        ShellSettings(locale: locale, currency: currency, commands: commands, initFile: initFile, startupCommands: startupCommands,
+                      bail: bail, echo: echo, interactive: interactive, batch: batch, record: record, forceRecord: forceRecord)
+    }
+
+    func run() throws { try settings.run() }
+}
+
+/// What the shell runs with: `ShellOptions` once the argument parser has read them, or built
+/// directly for the common starts (`moneyfield`, `moneyfield -c "…"`) without its reflection.
+struct ShellSettings {
+    var locale: String?
+    var currency: String?
+    var commands: String?
+    var initFile: String?
+    var startupCommands: [String] = []
+    var bail = false
+    var echo = false
+    var interactive = false
+    var batch = false
+    var record: String?
+    var forceRecord = false
+
+    /// `moneyfield` alone or `moneyfield -c COMMANDS`, read without the argument parser: nil
+    /// for anything else, which the parser reads (and explains when it is wrong).
+    static func fastPath(_ arguments: [String]) -> ShellSettings? {
+        if arguments.isEmpty { return ShellSettings() }
+        if arguments.count == 2, arguments[0] == "-c" { return ShellSettings(commands: arguments[1]) }
+        return nil
     }
 
     /// The starting field's configuration, read as `new amount --locale L --currency C` reads them.
