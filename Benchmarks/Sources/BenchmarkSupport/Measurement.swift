@@ -33,7 +33,7 @@ public enum KeyTiming {
     }
 
     @inline(never)
-    static func sink(_ value: Int) {
+    public static func sink(_ value: Int) {
         if value == 42 { print("", terminator: "") }
     }
 }

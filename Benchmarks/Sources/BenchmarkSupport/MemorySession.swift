@@ -4,7 +4,7 @@ import MoneyFieldEngine
 /// A session of many fields in varied locales, each with some digits typed and rendered once.
 public enum MemorySession {
     /// Field `index`'s locale: spread evenly over the catalog, cycling through `spread` of them.
-    static func locale(_ index: Int, spread: Int) -> String {
+    public static func locale(_ index: Int, spread: Int) -> String {
         let identifiers = LocaleCatalog.identifiers
         let spread = min(max(spread, 1), identifiers.count)
         return identifiers[(index % spread) * identifiers.count / spread]
@@ -22,6 +22,18 @@ public enum MemorySession {
             return kibibytes.map { $0 * 1024 }
         }
         return nil
+    }
+
+    /// What ICU alone holds for the same locales: each one's currency formatted once through
+    /// Foundation, no field. The floor under `fields(count:localeSpread:)`.
+    public static func formatsOnly(count: Int, localeSpread: Int) -> Int {
+        var checksum = 0
+        for index in 0..<count {
+            let locale = locale(index, spread: localeSpread)
+            let currency = Locale(identifier: locale).currency?.identifier ?? "USD"
+            checksum &+= Decimal(1234).formatted(.currency(code: currency).locale(Locale(identifier: locale))).utf8.count
+        }
+        return checksum
     }
 
     public static func fields(count: Int, localeSpread: Int) -> [MoneyField] {
