@@ -139,18 +139,23 @@ final class CompiledPattern: Sendable {
                         index &+= 1
                     }
                 }
+                // A glyph of two or four bytes (Arabic-Indic digits, and others) is one unaligned load
+                // and store instead of a byte loop: right-to-left locales write more bytes per key.
+                let source = UnsafeRawPointer(table.baseAddress!)
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
                 @inline(__always) func glyph(_ digit: Int) {
-                    if glyphByteCount == 1 {
-                        out[written] = table[glyphsStart &+ digit]
-                        written &+= 1
-                    } else {
-                        var index = glyphsStart &+ digit &* glyphByteCount
-                        for _ in 0..<glyphByteCount {
-                            out[written] = table[index]
-                            written &+= 1
-                            index &+= 1
-                        }
+                    let index = glyphsStart &+ digit &* glyphByteCount
+                    switch glyphByteCount {
+                    case 1:
+                        out[written] = table[index]
+                    case 2:
+                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
+                    case 4:
+                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt32.self), toByteOffset: written, as: UInt32.self)
+                    default:
+                        for offset in 0..<glyphByteCount { out[written &+ offset] = table[index &+ offset] }
                     }
+                    written &+= glyphByteCount
                 }
                 copy(prefix)
                 var untilSeparator = separatorCount > 0 ? leadingGroup : -1
