@@ -53,25 +53,31 @@ while let argument = arguments.popFirst() {
         }
         exit(0)
     case "--profile":
-        // One workload alone, for a profiler: `perf record moneyfield-bench --profile render 5 [LOCALE]`.
+        // One workload alone, for a profiler: `perf record moneyfield-bench --profile render 5 [LOCALE]`
+        // (engine, selection, natural, press, render, format).
         let what = arguments.popFirst() ?? "engine"
         let seconds = arguments.popFirst().flatMap(Double.init) ?? 5
         let only = arguments.popFirst()
-        var fields = Workload.fields().filter { only == nil || $0.configuration.locale == only }
+        let mode: EntryMode = what == "natural" ? .natural : .atm
+        var fields = Workload.fields(mode: mode).filter { only == nil || $0.configuration.locale == only }
         var renderer = EngineRenderer()
         let states = workloadStates()
         let inputs = formatInputs(states)
-        let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let keys = what == "selection" ? Workload.selectionKeys : what == "natural" ? Workload.naturalKeys : Workload.keys
+        let start = DispatchTime.now().uptimeNanoseconds
+        let end = start + UInt64(seconds * 1e9)
         var checksum = 0
+        var count = 0
         while DispatchTime.now().uptimeNanoseconds < end {
             switch what {
-            case "press": checksum &+= pressWorkload(&fields, keys: Workload.keys)
-            case "render": checksum &+= renderStates(states)
-            case "format": checksum &+= renderFormatInputs(inputs)
-            default: checksum &+= typeWorkload(&fields, keys: Workload.keys, renderer: &renderer)
+            case "press": checksum &+= pressWorkload(&fields, keys: keys); count += fields.count * keys.count
+            case "render": checksum &+= renderStates(states); count += states.count
+            case "format": checksum &+= renderFormatInputs(inputs); count += inputs.count
+            default: checksum &+= typeWorkload(&fields, keys: keys, renderer: &renderer); count += fields.count * keys.count
             }
         }
-        print(checksum)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+        print("\(what) \(only ?? "mix"): \(number(elapsed / Double(count))) ns/key (checksum \(checksum))")
         exit(0)
     case "-h", "--help":
         print(usage)
