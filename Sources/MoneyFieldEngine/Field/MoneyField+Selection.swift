@@ -30,19 +30,19 @@ extension MoneyField {
         case .right where selected != nil: moveCaret(to: selected!.low)
         case .digit(let value) where selected != nil:
             guard value <= 9 else { throw .notADigit(value) }
-            try replaceSelection(with: [value])
+            try replaceSelection(with: value, count: 1)
         case .doubleZero, .tripleZero:
-            let zeros = [UInt8](repeating: 0, count: key == .doubleZero ? 2 : 3)
+            let zeros = key == .doubleZero ? 2 : 3
             if selected != nil {
-                try replaceSelection(with: zeros)
+                try replaceSelection(count: zeros)
             } else {
                 // All or nothing: each zero as the 0 key, on a copy kept only if every one goes in.
                 var next = self
-                for _ in zeros { try next.press(.digit(0)) }
+                for _ in 0..<zeros { try next.press(.digit(0)) }
                 self = next
             }
         case .backspace where selected != nil, .delete where selected != nil:
-            try replaceSelection(with: [])
+            try replaceSelection(count: 0)
         case .digit, .backspace, .delete, .left, .right, .home, .end, .clear:
             // Every other key acts as without a selection, which it collapses.
             var next = self
@@ -67,14 +67,32 @@ extension MoneyField {
         rerender()
     }
 
-    /// The selected slots removed and `digits` put in their place; the caret where they began.
-    private mutating func replaceSelection(with digits: [UInt8]) throws(Rejection) {
+    /// The selected slots removed and `count` copies of `digit` put in their place (a digit, the
+    /// keypad's zeros, or nothing); the caret where they began. One pass into one inline buffer.
+    private mutating func replaceSelection(with digit: UInt8 = 0, count: Int) throws(Rejection) {
         guard let (low, high) = state.selectedSlots else { return }
         let slots = slotCount
-        var padded = [UInt8](repeating: 0, count: slots - state.digitCount) + state.digits
-        padded.replaceSubrange((slots - high)..<(slots - low), with: digits)
+        let padding = slots - state.digitCount
+        let removed = (slots - high)..<(slots - low)
         var next = state
-        next.digitBuffer = DigitBuffer(padded.drop { $0 == 0 })
+        next.digitBuffer = state.digitBuffer.withBytes { source in
+            DigitBuffer.build { buffer in
+                var written = 0
+                @inline(__always) func emit(_ value: UInt8) {
+                    // Leading zeros are dropped: nothing is written until the first non-zero digit.
+                    if written == 0 && value == 0 { return }
+                    precondition(written < buffer.count, "a field holds at most \(DigitBuffer.capacity) digits")
+                    buffer[written] = value
+                    written &+= 1
+                }
+                for slot in 0...slots {
+                    if slot == removed.lowerBound { for _ in 0..<count { emit(digit) } }
+                    if slot == slots { break }
+                    if !removed.contains(slot) { emit(slot < padding ? 0 : source[slot &- padding]) }
+                }
+                return written
+            }
+        }
         next.selectionAnchor = nil
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         next.caretSlotsFromEnd = min(low, setup.caretStops(in: next))
