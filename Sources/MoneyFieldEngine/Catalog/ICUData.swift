@@ -33,7 +33,21 @@ package enum ICUData {
         var buffer = [UChar](repeating: 0, count: 32)
         let length = swift_unumsys_getDescription(system, &buffer, Int32(buffer.count), &status)
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length <= buffer.count else { return nil }
-        let scalars = Array(String(decoding: buffer[..<Int(length)], as: UTF16.self).unicodeScalars)
+        // Decoded by hand: the standard library's UTF-16 transcoding costs a first run more than
+        // ICU's lookup (its generic code is set up on first use).
+        var scalars: [Unicode.Scalar] = []
+        var index = 0
+        while index < Int(length) {
+            let unit = UInt32(buffer[index])
+            if UTF16.isLeadSurrogate(buffer[index]), index + 1 < Int(length), UTF16.isTrailSurrogate(buffer[index + 1]) {
+                scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (UInt32(buffer[index + 1]) - 0xDC00))!)
+                index += 2
+            } else {
+                guard let scalar = Unicode.Scalar(unit) else { return nil }
+                scalars.append(scalar)
+                index += 1
+            }
+        }
         return scalars.count == 10 ? scalars : nil
         #else
         return nil
