@@ -45,3 +45,22 @@ package enum PathName {
         tidy.lastIndex(of: "/").map(tidy.index(after:)) ?? tidy.startIndex
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension PathName {
+    /// The working folder as `getcwd` gives it, as a file URL: what `FileManager`'s
+    /// `currentDirectoryPath` returns, without setting up a file manager on every start.
+    package static var workingFolder: URL {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let path = getcwd(&buffer, buffer.count) != nil
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : FileManager.default.currentDirectoryPath
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+}

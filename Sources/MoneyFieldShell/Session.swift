@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldIO
 
 /// How a session starts and what it may do.
 public struct SessionOptions: Sendable {
@@ -11,20 +12,20 @@ public struct SessionOptions: Sendable {
     /// Replaying a script: it may not write files unless `allowsWrite`.
     public var isScript: Bool
     public var allowsWrite: Bool
-    /// Relative paths in `record` and `source` resolve against this folder.
+    /// Relative paths in `record` and `source` resolve against this folder (the working one when nil is given).
     public var directory: URL
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, isInteractive: Bool = false,
         isScript: Bool = false, allowsWrite: Bool = false,
-        directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        directory: URL? = nil
     ) {
         self.locale = locale
         self.currency = currency
         self.isInteractive = isInteractive
         self.isScript = isScript
         self.allowsWrite = allowsWrite
-        self.directory = directory
+        self.directory = directory ?? PathName.workingFolder
     }
 }
 

@@ -329,7 +329,7 @@ struct CheckCommand: ParsableCommand {
     private func runReplay(on adapter: Adapter, caret: CaretComparison) throws {
         let scripts: [(url: URL, display: String)]
         do throws(ScriptError) {
-            scripts = try ScriptRunner.scripts(in: replay, base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            scripts = try ScriptRunner.scripts(in: replay, base: PathName.workingFolder)
         } catch {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }

@@ -83,7 +83,7 @@ struct TestCommand: ParsableCommand {
         paths: [String], update: Bool, dryRun: Bool, allMismatches: Bool, junit: String?, tap: Bool, shard: String?, jobs: Int?,
         allowWrite: Bool
     ) throws {
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let base = PathName.workingFolder
         var scripts: [(url: URL, display: String)] = []
         do {
             for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
