@@ -51,4 +51,36 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
     }
+
+    /// Text around an amount is trimmed as the shell trims a line: any Unicode white space,
+    /// U+2028 and U+0085 included, and a space with a combining mark on it.
+    @Test(arguments: ["12\u{2028}", "\u{0085}12", "\u{3000}12 \t", " \u{301}12"])
+    func spacesAroundAnAmountAreTrimmed(text: String) throws {
+        var field = try MoneyField(locale: "en_US", currency: "USD")
+        try field.set(text)
+        #expect(field.value == "12.00")
+    }
+
+    /// Natural mode shows a typed point with no fraction digit yet (`$1,234.`): that display reads
+    /// back too, in every locale, as the amount without a fraction.
+    @Test func aTypedPointWithoutFractionReadsBack() throws {
+        var failures: [String] = []
+        for locale in LocaleCatalog.identifiers {
+            let currency = Locale(identifier: locale).currency?.identifier ?? "USD"
+            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, mode: .natural),
+                  configuration.fractionDigits > 0 else { continue }
+            var field = MoneyField(configuration)
+            for key in [Key.digit(1), .digit(2), .digit(3), .digit(4), .decimal] { try field.press(key) }
+            var again = MoneyField(configuration)
+            do { try again.set(field.display) } catch { failures.append("\(locale) \(visible(field.display)): \(error)"); continue }
+            if again.value != field.value { failures.append("\(locale) \(visible(field.display)) read as \(again.value)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: ["1.2.", "12..", ".", "$.", "1,234.5."])
+    func aPointAfterTheLastDigitIsOneOfAtMostOne(text: String) throws {
+        var field = try MoneyField(locale: "en_US", currency: "USD")
+        #expect(throws: FieldError.unreadableAmount(text, locale: "en_US")) { try field.set(text) }
+    }
 }

@@ -36,9 +36,18 @@ struct AmountReader {
         if start > 0, decimalSeparators.contains(scalars[start - 1]), start == 1 || !Self.isWordPart(scalars[start - 2]) {
             start -= 1
         }
-        let number = try readNumber(scalars[start...end], decimal: decimalSeparators, grouping: groupingSeparators, unreadable)
-        let negative = try readAffixes(prefix: scalars[..<start], suffix: scalars[(end + 1)...], unreadable)
-        return ExactDecimal(isNegative: negative, magnitude: number.digits, scale: number.scale)
+        func amount(endingAt last: Int) throws(FieldError) -> ExactDecimal {
+            let number = try readNumber(scalars[start...last], decimal: decimalSeparators, grouping: groupingSeparators, unreadable)
+            let negative = try readAffixes(prefix: scalars[..<start], suffix: scalars[(last + 1)...], unreadable)
+            return ExactDecimal(isNegative: negative, magnitude: number.digits, scale: number.scale)
+        }
+        // `$1,234.` and `1,234.US$`, natural mode's display of a typed point: a decimal separator
+        // just after the last digit belongs to the number when the rest then reads as affixes.
+        if end + 1 < scalars.count, decimalSeparators.contains(scalars[end + 1]),
+           let withPoint = try? amount(endingAt: end + 1) {
+            return withPoint
+        }
+        return try amount(endingAt: end)
     }
 
     /// The digits and scale of the number between the affixes.
@@ -69,9 +78,10 @@ struct AmountReader {
             }
             if Self.invisibleMarks.contains(scalar) { continue }
             let nextIsDigit = offset + 1 < scalars.endIndex && format.glyphs.isDigit(scalars[offset + 1])
+            let isLast = offset + 1 == scalars.endIndex
             let isGrouping = grouping.contains(scalar) || (groupsWithSpace && scalar.properties.isWhitespace)
                 || (groupsWithApostrophe && scalar == "'")
-            if decimal.contains(scalar), fractionCount == nil, nextIsDigit {
+            if decimal.contains(scalar), fractionCount == nil, nextIsDigit || (isLast && previousWasDigit) {
                 fractionCount = 0
             } else if isGrouping, fractionCount == nil, previousWasDigit, nextIsDigit {
                 groupSizes.append(currentGroup)
