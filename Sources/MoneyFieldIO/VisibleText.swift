@@ -84,4 +84,16 @@ extension String {
     package func rightPadded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
+
+    /// Each scalar `replacement` gives text for, replaced by it. Matched scalar by scalar for
+    /// escaping: the standard library's `replacing` matches Characters, and a quote that a
+    /// combining mark follows is one Character with it, so it would slip through unescaped.
+    package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let text = replacement(scalar) { result += text } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
 }

@@ -46,7 +46,7 @@ public enum TestReport {
     public static func tap(_ run: TestRun) -> [String] {
         var lines = ["TAP version 13", "1..\(run.entries.count)"]
         for (number, entry) in run.entries.enumerated() {
-            let name = entry.path.replacing("#", with: "\\#")
+            let name = entry.path.replacingScalars { $0 == "#" ? "\\#" : nil }
             guard entry.failed else {
                 lines.append("ok \(number + 1) - \(name)")
                 continue
@@ -102,7 +102,7 @@ public enum TestReport {
     static func format(_ seconds: Double) -> String { seconds.fixedPoint(fractionDigits: 3) }
 
     static func yamlQuoted(_ text: String) -> String {
-        "\"" + VisibleText.escaped(text, .terminalUnsafe).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        "\"" + VisibleText.escaped(text, .terminalUnsafe).replacingScalars { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : nil } + "\""
     }
 
 }

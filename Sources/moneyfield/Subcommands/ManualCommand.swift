@@ -72,7 +72,7 @@ struct ManualCommand: ParsableCommand {
 
     /// Text as roff shows it literally: backslashes doubled, a leading `.` or `'` made inert.
     static func escaped(_ text: String) -> String {
-        var line = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var line = text.replacingScalars { $0 == "\\" ? "\\e" : $0 == "-" ? "\\-" : nil }
         if line.hasPrefix(".") || line.hasPrefix("'") { line = "\\&" + line }
         return line
     }
