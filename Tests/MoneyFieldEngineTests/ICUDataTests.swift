@@ -19,6 +19,11 @@ struct ICUDataTests {
         #endif
     }
 
+    @Test("what is not a three-letter code has no fraction digits from ICU", arguments: ["", "X", "US", "USDX", "U$D", "ÜSD"])
+    func notACode(code: String) {
+        #expect(ICUData.defaultFractionDigits(currency: code) == nil)
+    }
+
     /// Every listed locale, and every numbering system on a locale that has its own digits.
     static let localeIdentifiers: [String] = LocaleCatalog.identifiers
         + Locale.NumberingSystem.availableNumberingSystems.map { "ar_EG@numbers=\($0.identifier)" }

@@ -12,6 +12,8 @@ package enum ICUData {
     /// The fraction digits ICU gives the currency by default (`ucurr_getDefaultFractionDigits`).
     package static func defaultFractionDigits(currency code: String) -> Int? {
         #if canImport(_FoundationICU)
+        // ICU reads three code units whatever the string's length: anything else is no code.
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ ($0 | 0x20) &- 0x61 < 26 }) else { return nil }
         var units = Array(code.utf16) + [0]
         var status = U_ZERO_ERROR
         let digits = swift_ucurr_getDefaultFractionDigits(&units, &status)
