@@ -279,10 +279,19 @@ private func detachThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    // The two C libraries type the thread and the start routine's argument differently.
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    let failed = pthread_create(&thread, &attributes, { context in
+        Unmanaged<Start>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }, context)
+    #else
     var thread = pthread_t()
     let failed = pthread_create(&thread, &attributes, { context in
         Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
         return nil
     }, context)
+    #endif
     if failed != 0 { Unmanaged<Start>.fromOpaque(context).release() }
 }
