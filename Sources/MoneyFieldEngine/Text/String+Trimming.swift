@@ -10,6 +10,12 @@ extension Unicode.Scalar {
     package var isSpaceLike: Bool { value < 0x80 ? self == " " || self == "\t" : properties.isWhitespace }
 }
 
+extension UInt8 {
+    /// An ASCII space or tab: `isSpaceLike` for the paths that read ASCII text byte by byte.
+    @inlinable @inline(__always)
+    package var isSpaceOrTab: Bool { self == 0x20 || self == 0x09 }
+}
+
 extension Character {
     /// `isWhitespace` with the ASCII answer first (see `Unicode.Scalar.isSpaceLike`).
     @inlinable @inline(__always)
@@ -24,10 +30,10 @@ extension Substring {
         // breaking, which a replayed line pays for on every word otherwise.
         let bytes = utf8
         var start = bytes.startIndex
-        while start < bytes.endIndex, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while start < bytes.endIndex, bytes[start].isSpaceOrTab { start = bytes.index(after: start) }
         if start == bytes.endIndex { return self[endIndex...] }
         var end = bytes.endIndex
-        while bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
+        while bytes[bytes.index(before: end)].isSpaceOrTab { end = bytes.index(before: end) }
         // CR LF is one Character, and a whitespace one: it goes the slow way.
         let first = bytes[start]
         let last = bytes[bytes.index(before: end)]
@@ -53,16 +59,4 @@ extension String {
     /// Without the characters at either end that `isTrimmed` picks.
     @inlinable
     package func trimming(while isTrimmed: (Character) -> Bool) -> Substring { self[...].trimming(while: isTrimmed) }
-}
-
-extension Substring {
-    /// The number of Characters, counted by bytes when every byte is ASCII and none is CR (the
-    /// only ASCII pair that is one Character): the columns of a replayed line's words.
-    @inlinable
-    package var characterCount: Int {
-        let asciiCount = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? bytes.count : nil
-        }
-        return (asciiCount ?? nil) ?? count
-    }
 }

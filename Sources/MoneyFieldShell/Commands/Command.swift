@@ -199,8 +199,9 @@ public enum Commands {
         var index = line.utf8.startIndex
         while index < line.utf8.endIndex {
             let byte = line.utf8[index]
-            if byte >= 0x80 { return line.firstIndex(where: \.isSpaceLike) ?? line.endIndex }
-            if byte == 0x20 || byte == 0x09 { return index }
+            // Other text, and CR (CR LF is one Character, and a space-like one), by Characters.
+            if byte >= 0x80 || byte == 0x0D { return line.firstIndex(where: \.isSpaceLike) ?? line.endIndex }
+            if byte.isSpaceOrTab { return index }
             index = line.utf8.index(after: index)
         }
         return line.endIndex
@@ -212,7 +213,7 @@ public enum Commands {
         let trimmed = line.trimmingSpaces()
         // `#` then ASCII is a comment at a glance; `#` with a combining mark is asked of Characters.
         let utf8 = trimmed.utf8
-        if utf8.isEmpty || (utf8.first == 0x23 && (utf8.dropFirst().first ?? 0 < 0x80 || trimmed.hasPrefix("#"))) { return nil }
+        if utf8.isEmpty || (utf8.first == 0x23 && ((utf8.dropFirst().first ?? 0) < 0x80 || trimmed.hasPrefix("#"))) { return nil }
         let start = line[..<trimmed.startIndex].characterCount
         if KeyScript.startsKeys(trimmed, reading: reading) {
             return .press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare))

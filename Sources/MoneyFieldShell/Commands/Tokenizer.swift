@@ -48,7 +48,7 @@ enum Tokenizer {
         for index in 0...bytes.count {
             let byte: UInt8 = index < bytes.count ? bytes[index] : 0x20
             if byte >= 0x80 || byte == 0x0D || byte == 0x22 || byte == 0x27 { return nil }
-            if byte == 0x20 || byte == 0x09 {
+            if byte.isSpaceOrTab {
                 if let begun = start {
                     words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[begun..<index]), as: UTF8.self),
                                       span: (offset + begun)..<(offset + index)))

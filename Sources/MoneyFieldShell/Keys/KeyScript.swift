@@ -69,7 +69,7 @@ public enum KeyScript {
             if byte &- 0x30 < 10 {
                 keys.append(.digit(byte &- 0x30))
                 index += 1
-            } else if byte == 0x20 || byte == 0x09 {
+            } else if byte.isSpaceOrTab {
                 index += 1
             } else if byte == 0x3C {
                 var close = index + 1
