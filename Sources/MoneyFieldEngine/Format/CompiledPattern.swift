@@ -71,7 +71,8 @@ final class CompiledPattern: Sendable {
     /// dividing by a constant is a multiply: a keystroke divides up to three times.
     @inline(__always)
     private func dividedBySecondaryGroup(_ value: Int) -> Int {
-        switch secondaryGroup {
+        assert(value >= 0, "a shift halves only a value that is not negative")
+        return switch secondaryGroup {
         case 3: value / 3
         case 2: value >> 1
         default: value / secondaryGroup
@@ -139,8 +140,8 @@ final class CompiledPattern: Sendable {
                         index &+= 1
                     }
                 }
-                // A glyph of two or four bytes (Arabic-Indic digits, and others) is one unaligned load
-                // and store instead of a byte loop: right-to-left locales write more bytes per key.
+                // A glyph of two to four bytes (Arabic-Indic, Devanagari, Thai digits …) is copied by
+                // unaligned loads and stores instead of a byte loop: those locales write more bytes per key.
                 let source = UnsafeRawPointer(table.baseAddress!)
                 let target = UnsafeMutableRawPointer(out.baseAddress!)
                 @inline(__always) func glyph(_ digit: Int) {
@@ -150,6 +151,9 @@ final class CompiledPattern: Sendable {
                         out[written] = table[index]
                     case 2:
                         target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
+                    case 3:
+                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
+                        out[written &+ 2] = table[index &+ 2]
                     case 4:
                         target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt32.self), toByteOffset: written, as: UInt32.self)
                     default:

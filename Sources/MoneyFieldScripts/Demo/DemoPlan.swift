@@ -65,6 +65,7 @@ public struct DemoPlan: Sendable {
     /// `colour` false marks a selection with `[ ]` instead of reverse video.
     public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true) {
         stepCount = transcript.steps.count
+        // The plan shows a key press key by key: the session it plays keeps each key's field.
         session.keepsKeySteps = true
         let marking: FieldView.Marking = style == .plainText ? .text : colour ? .reverseVideo : .brackets
         var captions: [String] = []

@@ -44,7 +44,9 @@ public struct CommandResult: Equatable, Sendable {
     public var quits = false
     /// `kiosk` was accepted: the executable takes the terminal for this field.
     public var kioskField: String?
-    /// The active field after each key of a key press that went in, in order (a refused key ends it).
+    /// The active field after each key of a key press that went in, in order (a refused key ends
+    /// it); kept only by a session whose `keepsKeySteps` is set, as a demo plan sets it on the
+    /// session it plays.
     public var keySteps: [MoneyField] = []
     /// The command failed (`--bail` stops here).
     public var failed: Bool { lines.contains { $0.kind == .error } }
