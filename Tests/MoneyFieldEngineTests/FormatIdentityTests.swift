@@ -25,6 +25,14 @@ struct FormatIdentityTests {
         return all[min(all.count, chunk * size)..<min(all.count, (chunk + 1) * size)]
     }
 
+    /// Locales every run compares: unlike grouping, digits, marks and affixes.
+    static let unlikeRules: Set = ["en_US", "de_CH", "fr_FR", "en_IN", "ar_EG", "ar_KW", "es_ES", "pt_CV", "he_IL", "fa_IR", "my_MM", "ja_JP"]
+
+    @Test("the locales every run compares are listed")
+    func unlikeRulesAreListed() {
+        #expect(Self.unlikeRules.subtracting(LocaleCatalog.identifiers).isEmpty)
+    }
+
     /// Which locales a run compares. Every locale takes over a minute, so a run takes one eighth of
     /// them, a different eighth each run (`MONEYFIELD_SWEEP_SEED` repeats one), plus the locales
     /// with unlike rules; `MONEYFIELD_FULL_SWEEP=1` takes all of them, as CI's sweep does.
@@ -34,8 +42,7 @@ struct FormatIdentityTests {
         if environment["MONEYFIELD_FULL_SWEEP"] == "1" { return (all, "every locale") }
         let parts = 8
         let seed = environment["MONEYFIELD_SWEEP_SEED"].flatMap(Int.init) ?? Int.random(in: 0..<parts)
-        let unlike: Set = ["en_US", "de_CH", "fr_FR", "en_IN", "ar_EG", "ar_KW", "es_ES", "pt_CV", "he_IL", "fa_IR", "my_MM", "ja_JP"]
-        let sample = all.enumerated().filter { $0.offset % parts == seed % parts || unlike.contains($0.element) }.map(\.element)
+        let sample = all.enumerated().filter { $0.offset % parts == seed % parts || unlikeRules.contains($0.element) }.map(\.element)
         return (sample, "part \(seed % parts) of \(parts) and the locales with unlike rules, \(sample.count) of \(all.count) "
                 + "(MONEYFIELD_SWEEP_SEED=\(seed % parts) repeats it, MONEYFIELD_FULL_SWEEP=1 compares every locale)")
     }()
@@ -91,7 +98,7 @@ struct FormatIdentityTests {
                                         comparisons += 1
                                         guard rendering.display == expected else {
                                             Issue.record("""
-                                                \(key) negative: \(negative) digits: \(magnitude)
+                                                \(key) negative: \(negative) digits: \(magnitude) (\(Self.sweep.description))
                                                   compiled: \(rendering.display.debugDescription) \(Self.hex(rendering.display))
                                                   ICU:      \(expected.debugDescription) \(Self.hex(expected))
                                                 """)
