@@ -176,20 +176,26 @@ let freshStats = KeyTiming.perKeystroke(seconds: seconds, keysPerBatch: keysPerB
 }
 report("NumberFormatter made per key", freshStats, engine: engine)
 line()
-line("  engine by locale (ns/key, median):")
+line("  engine by locale (ns/key, least median of rounds):")
 var byLocale: [String] = []
 var localeMedians: [String: Double] = [:]
-for entry in Workload.mix {
-    var fields = [MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, allowsNegative: true))]
-    var renderer = EngineRenderer()
-    let stats = KeyTiming.perKeystroke(seconds: seconds / 5, keysPerBatch: Workload.keys.count * 8) {
-        var checksum = 0
-        for _ in 0..<8 { checksum &+= typeWorkload(&fields, keys: Workload.keys, renderer: &renderer) }
-        return checksum
-    }
-    byLocale.append("\(entry.locale) \(number(stats.median, 0))")
-    localeMedians[entry.locale] = stats.median
+// Rounds over the locales in turn, each locale's figure the least of its round medians: a burst
+// of another tenant's work on this VM lands in one round of one locale, not in the ratio.
+var localeFields = Workload.mix.map { entry in
+    [MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, allowsNegative: true))]
 }
+for _ in 0..<(quick ? 3 : 7) {
+    for (index, entry) in Workload.mix.enumerated() {
+        var renderer = EngineRenderer()
+        let stats = KeyTiming.perKeystroke(seconds: seconds / 10, keysPerBatch: Workload.keys.count * 8) {
+            var checksum = 0
+            for _ in 0..<8 { checksum &+= typeWorkload(&localeFields[index], keys: Workload.keys, renderer: &renderer) }
+            return checksum
+        }
+        localeMedians[entry.locale] = min(localeMedians[entry.locale] ?? .infinity, stats.median)
+    }
+}
+for entry in Workload.mix { byLocale.append("\(entry.locale) \(number(localeMedians[entry.locale]!, 0))") }
 line("    " + byLocale.joined(separator: ", "))
 line()
 
