@@ -211,11 +211,15 @@ public final class Session {
         // Bytes first: walking Characters (grapheme breaking) on every replayed line cost more
         // than its keys; the column is counted only for a line that has a control character.
         // C0 controls and DEL are single bytes, C1 controls are C2 80…C2 9F.
-        var previous: UInt8 = 0
-        guard line.utf8.contains(where: { byte in
-            defer { previous = byte }
-            return (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
-        }) else { return nil }
+        func hasControl(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte &- 0x80 < 0x20) { return true }
+                previous = byte
+            }
+            return false
+        }
+        guard line.utf8.withContiguousStorageIfAvailable(hasControl) ?? hasControl(line.utf8) else { return nil }
         for (column, character) in line.enumerated() {
             guard let scalar = character.unicodeScalars.first(where: isControl) else { continue }
             let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)

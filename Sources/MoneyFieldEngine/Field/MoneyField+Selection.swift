@@ -115,6 +115,17 @@ extension MoneyField {
     public static func marked(
         _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
     ) -> String {
+        // The caret alone, what nearly every line shows: two slices around it, no list of marks.
+        if selection == nil {
+            guard !caret.isEmpty else { return display }
+            let index = display.utf16.index(display.startIndex, offsetBy: caretOffset)
+            var result = ""
+            result.reserveCapacity(display.utf8.count + caret.utf8.count)
+            result += display[..<index]
+            result += caret
+            result += display[index...]
+            return result
+        }
         var marks: [(offset: Int, order: Int, text: String)] = caret.isEmpty ? [] : [(caretOffset, 1, caret)]
         if let selection { marks += [(selection.lowerBound, 0, open), (selection.upperBound, 2, close)] }
         marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
