@@ -32,6 +32,9 @@ struct Moneyfield: ParsableCommand {
     static func main() {
         Output.prepareStandardStreams()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
+            CompletionLists.areWanted.store(true, ordering: .relaxed)
+        }
         if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
             Output.write(CompletionRoot.completionScript(for: shell))
             Foundation.exit(0)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
@@ -18,13 +19,23 @@ struct ShellCommand: ParsableCommand {
     func run() throws { try options.run() }
 }
 
+/// The word lists a completion script offers for `--locale` and `--currency`, made only while a
+/// completion script is written: the argument parser builds every option's completion when it
+/// parses, and ICU's list of a thousand locales would otherwise cost every such start.
+enum CompletionLists {
+    static let areWanted = Atomic<Bool>(false)
+
+    static var locales: [String] { areWanted.load(ordering: .relaxed) ? LocaleCatalog.identifiers : [] }
+    static var currencies: [String] { areWanted.load(ordering: .relaxed) ? CurrencyCatalog.codes : [] }
+}
+
 /// The shell's options: the root command's own (so `--help` and completion show them) and `shell`'s.
 struct ShellOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Locale of the starting `amount` field, as `new --locale`: an ICU ID (de_DE, ar-EG-u-nu-latn); without --currency, its own currency (default en_US).", valueName: "L"),
-            completion: .list(LocaleCatalog.identifiers))
+            completion: .list(CompletionLists.locales))
     var locale: String?
 
-    @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CurrencyCatalog.codes))
+    @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CompletionLists.currencies))
     var currency: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
