@@ -4,7 +4,7 @@ extension Substring {
     @inlinable
     package var characterCount: Int {
         let asciiCount = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? bytes.count : nil
+            bytes.allSatisfy(\.isLoneASCIICharacter) ? bytes.count : nil
         }
         return (asciiCount ?? nil) ?? count
     }

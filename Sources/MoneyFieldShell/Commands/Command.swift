@@ -200,7 +200,7 @@ public enum Commands {
         while index < line.utf8.endIndex {
             let byte = line.utf8[index]
             // Other text, and CR (CR LF is one Character, and a space-like one), by Characters.
-            if byte >= 0x80 || byte == 0x0D { return line.firstIndex(where: \.isSpaceLike) ?? line.endIndex }
+            if !byte.isLoneASCIICharacter { return line.firstIndex(where: \.isSpaceLike) ?? line.endIndex }
             if byte.isSpaceOrTab { return index }
             index = line.utf8.index(after: index)
         }

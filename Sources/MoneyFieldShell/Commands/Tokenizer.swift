@@ -47,7 +47,7 @@ enum Tokenizer {
         var start: Int?
         for index in 0...bytes.count {
             let byte: UInt8 = index < bytes.count ? bytes[index] : 0x20
-            if byte >= 0x80 || byte == 0x0D || byte == 0x22 || byte == 0x27 { return nil }
+            if !byte.isLoneASCIICharacter || byte == 0x22 || byte == 0x27 { return nil }
             if byte.isSpaceOrTab {
                 if let begun = start {
                     words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[begun..<index]), as: UTF8.self),

@@ -83,7 +83,7 @@ public struct Transcript: Sendable, Equatable {
     /// The lines of `text`, split on LF bytes: "\r\n" is one Character, so a Character split would
     /// miss CRLF ends. Every CR ending a line goes: one kept would come back as a CRLF end and vanish.
     static func lines(of text: Substring) -> [String] {
-        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> [String] in
+        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
             var lines: [String] = []
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
@@ -94,11 +94,8 @@ public struct Transcript: Sendable, Equatable {
             }
             return lines
         }
-        return split ?? text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var line = line
-            while line.last == "\r" { line.removeLast() }
-            return String(line)
-        }
+        // A native string's bytes are read in place; any other is copied once.
+        return text.utf8.withContiguousStorageIfAvailable(split) ?? Array(text.utf8).withUnsafeBufferPointer(split)
     }
 
     /// Reads a script file; a folder, a FIFO, a file over the size limit, invalid UTF-8 or binary
