@@ -11,6 +11,9 @@ final class CompiledPattern: Sendable {
         let start: Int
         let byteCount: Int
         let utf16Count: Int
+
+        /// A non-ASCII scalar is two to four UTF-8 bytes but one or two UTF-16 units.
+        var isASCII: Bool { byteCount == utf16Count }
     }
 
     /// Affixes, separators and the ten digit glyphs, back to back.
@@ -113,73 +116,99 @@ final class CompiledPattern: Sendable {
 
     /// The display of `magnitude` (digit values, no leading zeros) and the caret's UTF-16 offset.
     ///
-    /// The hot path of every keystroke: the exact length is worked out first so that short
-    /// displays become small strings with no allocation, then bytes are copied in one pass.
+    /// The hot path of every keystroke: the exact length is worked out first, the bytes are
+    /// written on the stack in one pass, and the string copies them once (short displays become
+    /// small strings with no allocation).
     func render(negative: Bool, magnitude digits: UnsafeBufferPointer<UInt8>, caret: Int) -> Rendering {
         let prefix = negative ? negativePrefix : positivePrefix
         let suffix = negative ? negativeSuffix : positiveSuffix
         let slots = max(digits.count, fractionDigits + 1)
         let integerSlots = slots - fractionDigits
-        let padding = slots - digits.count
 
         // Digits before the primary group split into a leading group and full secondary groups.
         let (separatorCount, leadingGroup) = grouping(integerSlots: integerSlots)
         let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
             + (fractionDigits > 0 || trailingDecimalSeparator ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
 
-        let display = bytes.withUnsafeBufferPointer { table in
-            String(unsafeUninitializedCapacity: byteCount) { out in
-                // Wrapping arithmetic: every index is bounded by `byteCount`, worked out above.
-                var written = 0
-                @inline(__always) func copy(_ piece: Piece) {
-                    var index = piece.start
-                    let end = index &+ piece.byteCount
-                    while index < end {
-                        out[written] = table[index]
-                        written &+= 1
-                        index &+= 1
-                    }
-                }
-                // A glyph of two to four bytes (Arabic-Indic, Devanagari, Thai digits …) is copied by
-                // unaligned loads and stores instead of a byte loop: those locales write more bytes per key.
-                let source = UnsafeRawPointer(table.baseAddress!)
-                let target = UnsafeMutableRawPointer(out.baseAddress!)
-                @inline(__always) func glyph(_ digit: Int) {
-                    let index = glyphsStart &+ digit &* glyphByteCount
-                    switch glyphByteCount {
-                    case 1:
-                        out[written] = table[index]
-                    case 2:
-                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
-                    case 3:
-                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
-                        out[written &+ 2] = table[index &+ 2]
-                    case 4:
-                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt32.self), toByteOffset: written, as: UInt32.self)
-                    default:
-                        for offset in 0..<glyphByteCount { out[written &+ offset] = table[index &+ offset] }
-                    }
-                    written &+= glyphByteCount
-                }
-                copy(prefix)
-                var untilSeparator = separatorCount > 0 ? leadingGroup : -1
-                var separatorsLeft = separatorCount
-                for slot in 0..<slots {
-                    if slot == integerSlots { copy(decimalSeparator) }
-                    glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
-                    untilSeparator &-= 1
-                    if untilSeparator == 0 {
-                        copy(groupingSeparator)
-                        separatorsLeft &-= 1
-                        untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
-                    }
-                }
-                if trailingDecimalSeparator { copy(decimalSeparator) }
-                copy(suffix)
-                return written
+        let display = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { out in
+            bytes.withUnsafeBufferPointer { table in
+                write(into: out, table: table, prefix: prefix, suffix: suffix, digits: digits, slots: slots,
+                      separatorCount: separatorCount, leadingGroup: leadingGroup)
             }
+            let isASCII = prefix.isASCII && suffix.isASCII && glyphByteCount == 1
+                && (separatorCount == 0 || groupingSeparator.isASCII)
+                && (fractionDigits == 0 && !trailingDecimalSeparator || decimalSeparator.isASCII)
+            return Self.string(of: UnsafeBufferPointer(out), isASCII: isASCII)
         }
         return Rendering(display: display, caretOffset: caretOffset(
             negative: negative, slots: slots, caret: caret, grouping: (separatorCount, leadingGroup)))
+    }
+
+    /// Writes the display's bytes, exactly `out.count` of them (worked out by `render`).
+    @inline(__always)
+    private func write(
+        into out: UnsafeMutableBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, prefix: Piece, suffix: Piece,
+        digits: UnsafeBufferPointer<UInt8>, slots: Int, separatorCount: Int, leadingGroup: Int
+    ) {
+        let integerSlots = slots - fractionDigits
+        let padding = slots - digits.count
+        // Wrapping arithmetic: every index is bounded by `out.count`.
+        var written = 0
+        @inline(__always) func copy(_ piece: Piece) {
+            var index = piece.start
+            let end = index &+ piece.byteCount
+            while index < end {
+                out[written] = table[index]
+                written &+= 1
+                index &+= 1
+            }
+        }
+        // A glyph of two to four bytes (Arabic-Indic, Devanagari, Thai digits …) is copied by
+        // unaligned loads and stores instead of a byte loop: those locales write more bytes per key.
+        let source = UnsafeRawPointer(table.baseAddress!)
+        let target = UnsafeMutableRawPointer(out.baseAddress!)
+        @inline(__always) func glyph(_ digit: Int) {
+            let index = glyphsStart &+ digit &* glyphByteCount
+            switch glyphByteCount {
+            case 1:
+                out[written] = table[index]
+            case 2:
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
+            case 3:
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
+                out[written &+ 2] = table[index &+ 2]
+            case 4:
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt32.self), toByteOffset: written, as: UInt32.self)
+            default:
+                for offset in 0..<glyphByteCount { out[written &+ offset] = table[index &+ offset] }
+            }
+            written &+= glyphByteCount
+        }
+        copy(prefix)
+        var untilSeparator = separatorCount > 0 ? leadingGroup : -1
+        var separatorsLeft = separatorCount
+        for slot in 0..<slots {
+            if slot == integerSlots { copy(decimalSeparator) }
+            glyph(slot < padding ? 0 : Int(digits[slot &- padding]))
+            untilSeparator &-= 1
+            if untilSeparator == 0 {
+                copy(groupingSeparator)
+                separatorsLeft &-= 1
+                untilSeparator = separatorsLeft > 0 ? secondaryGroup : -1
+            }
+        }
+        if trailingDecimalSeparator { copy(decimalSeparator) }
+        copy(suffix)
+        assert(written == out.count, "the display is as long as render worked out")
+    }
+
+    /// A string of bytes this pattern wrote, which are valid UTF-8 by construction: validating
+    /// them again was a sixth of a keystroke.
+    @inline(__always)
+    private static func string(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26.0, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
