@@ -8,14 +8,19 @@ public struct ScriptRunner: Sendable {
     public var allowsWrite: Bool
     public var locale: String
     public var currency: String
+    /// Reports keep each script and what it printed, which `--update` rewrites it from. Without
+    /// them a script's text is freed once it is checked, and a thousand scripts reuse the same
+    /// heap pages instead of faulting in fresh ones (a tenth of a replay was the kernel's).
+    public var keepsScriptsForUpdate: Bool
 
     public init(
         allowsWrite: Bool = false, locale: String = LocaleCatalog.defaultIdentifier,
-        currency: String = CurrencyCatalog.defaultCode
+        currency: String = CurrencyCatalog.defaultCode, keepsScriptsForUpdate: Bool = true
     ) {
         self.allowsWrite = allowsWrite
         self.locale = locale
         self.currency = currency
+        self.keepsScriptsForUpdate = keepsScriptsForUpdate
     }
 
     /// One step whose output differed.
@@ -32,15 +37,33 @@ public struct ScriptRunner: Sendable {
         public let mismatches: [Mismatch]
         /// Set when the script could not be read or run at all.
         public let error: ScriptError?
+        /// Kept when the runner keeps scripts for `--update`.
         let transcript: Transcript?
         let outputs: [[String]]
+        public let commandCount: Int
+        /// Worth telling even when the script passed (a cut recording).
+        public let note: String?
         /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
         public var quitEarlyAt: Int? = nil
         public var duration: Duration = .zero
 
-        public var commandCount: Int { transcript?.steps.count ?? 0 }
+        init(
+            path: String, mismatches: [Mismatch] = [], error: ScriptError? = nil, read transcript: Transcript? = nil,
+            keeping: Bool = false, outputs: [[String]] = [], quitEarlyAt: Int? = nil, duration: Duration = .zero
+        ) {
+            self.path = path
+            self.mismatches = mismatches
+            self.error = error
+            self.transcript = keeping ? transcript : nil
+            self.outputs = keeping ? outputs : []
+            self.commandCount = transcript?.steps.count ?? 0
+            self.note = transcript?.cutBlockNote.map { "\(path): \($0)" }
+            self.quitEarlyAt = quitEarlyAt
+            self.duration = duration
+        }
         /// The script with every expectation replaced by what was printed (for `--update`);
-        /// made only when asked for, so a plain replay never renders text.
+        /// made only when asked for, so a plain replay never renders text (nil unless the runner
+        /// keeps scripts for update).
         public var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
         public var originalText: String? { transcript?.text }
         /// Whether `--update` would change the file.
@@ -51,16 +74,13 @@ public struct ScriptRunner: Sendable {
         public var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
         /// A script that read fine but holds no command: reported, never counted as a pass.
         public var isEmpty: Bool { error == nil && commandCount == 0 }
-
-        /// Worth telling even when the script passed (a cut recording).
-        public var note: String? { transcript?.cutBlockNote.map { "\(path): \($0)" } }
     }
 
     /// Replays the script at `url`; `displayPath` names it in reports.
     public func run(_ url: URL, displayPath: String) -> Report {
         let transcript: Transcript
         do { transcript = try Transcript(contentsOf: url, displayPath: displayPath) } catch {
-            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
+            return Report(path: displayPath, error: error)
         }
         return run(transcript, displayPath: displayPath, directory: url.deletingLastPathComponent())
     }
@@ -69,7 +89,7 @@ public struct ScriptRunner: Sendable {
     public func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
         let transcript: Transcript
         do { transcript = try Transcript(bytes: bytes, path: displayPath) } catch {
-            return Report(path: displayPath, mismatches: [], error: error, transcript: nil, outputs: [])
+            return Report(path: displayPath, error: error)
         }
         return run(transcript, displayPath: displayPath, directory: directory)
     }
@@ -81,9 +101,10 @@ public struct ScriptRunner: Sendable {
         let session: Session
         do { session = try Session(options: options) } catch {
             let failure = ScriptError.unreadable(path: displayPath, reason: error.words)
-            return Report(path: displayPath, mismatches: [], error: failure, transcript: nil, outputs: [])
+            return Report(path: displayPath, error: failure)
         }
         var outputs: [[String]] = []
+        if keepsScriptsForUpdate { outputs.reserveCapacity(transcript.steps.count) }
         var mismatches: [Mismatch] = []
         var quitAt: Int?
         for step in transcript.steps {
@@ -95,13 +116,13 @@ public struct ScriptRunner: Sendable {
                 actual = result.lines.map(\.text)
                 if result.quits { quitAt = step.line }
             }
-            outputs.append(actual)
+            if keepsScriptsForUpdate { outputs.append(actual) }
             if !Transcript.matches(expected: step.expected, actual: actual) {
                 mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
             }
         }
         let hasUnrunSteps = quitAt.map { line in transcript.steps.contains { $0.line > line } } ?? false
-        return Report(path: displayPath, mismatches: mismatches, error: nil, transcript: transcript, outputs: outputs,
+        return Report(path: displayPath, mismatches: mismatches, read: transcript, keeping: keepsScriptsForUpdate, outputs: outputs,
                       quitEarlyAt: hasUnrunSteps ? quitAt : nil, duration: ContinuousClock.now - started)
     }
 

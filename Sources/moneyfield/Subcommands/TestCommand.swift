@@ -100,7 +100,7 @@ struct TestCommand: ParsableCommand {
         if let shard = shard.flatMap(Shard.init) { scripts = scripts.filter { shard.contains($0.display) } }
         if update && readsStandardInput { throw UnusableInput("--update cannot rewrite standard input; give the script's file") }
 
-        let runner = ScriptRunner(allowsWrite: allowWrite)
+        let runner = ScriptRunner(allowsWrite: allowWrite, keepsScriptsForUpdate: update)
         var reports = Self.replay(scripts, with: runner, jobs: jobs)
         if readsStandardInput {
             let report: ScriptRunner.Report
