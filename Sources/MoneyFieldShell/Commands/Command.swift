@@ -99,18 +99,20 @@ public struct Command: Sendable {
     /// The words after the command's name, read by its declaration.
     public struct Arguments: Sendable {
         public let command: Command
-        public var positionals: [String] = []
-        /// Where each positional argument stands in the line, for errors.
-        var spans: [Range<Int>] = []
+        /// The positional arguments, each with where it stands in the line (for errors).
+        var words: [Tokenizer.Word] = []
         public var flags: Set<String> = []
         public var fieldOptions = FieldOptions()
         /// How keys read for the active field (a natural field's `.` is `<dec>`).
         public var reading = KeyReading.plain
 
-        /// The positional argument at `index`, if given.
-        func word(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
+        /// The positional arguments' texts.
+        public var positionals: Positionals { Positionals(words: words) }
 
-        func span(_ index: Int) -> Range<Int>? { index < spans.count ? spans[index] : nil }
+        /// The positional argument at `index`, if given.
+        func word(_ index: Int) -> String? { index < words.count ? words[index].text : nil }
+
+        func span(_ index: Int) -> Range<Int>? { index < words.count ? words[index].span : nil }
 
         /// A count from 1 to 1000 at `index`; 1 when not given.
         func count(_ index: Int) throws(CommandError) -> Int {
@@ -138,6 +140,14 @@ public struct Command: Sendable {
         }
     }
 
+    /// The texts of the positional arguments, read in place.
+    public struct Positionals: RandomAccessCollection, Sendable {
+        let words: [Tokenizer.Word]
+        public var startIndex: Int { words.startIndex }
+        public var endIndex: Int { words.endIndex }
+        public subscript(index: Int) -> String { words[index].text }
+    }
+
     /// Reads the rest of a line by this declaration into an invocation; `offset` is where the
     /// rest starts in the line, so errors point at the word they are about.
     func parse(_ rest: Substring, reading: KeyReading, offset: Int = 0) throws(CommandError) -> Invocation {
@@ -147,29 +157,32 @@ public struct Command: Sendable {
             let text = rest.trimmingSpaces()
             if !text.isEmpty {
                 let start = offset + rest[..<text.startIndex].characterCount
-                arguments.positionals = [String(text)]
-                arguments.spans = [start..<(start + text.characterCount)]
+                arguments.words = [Tokenizer.Word(text: String(text), span: start..<(start + text.characterCount))]
             }
         } else {
-            var words = try Tokenizer.spannedWords(rest, from: offset)[...]
+            let words = try Tokenizer.spannedWords(rest, from: offset)
             // Field options come after the positional arguments, and everything after them is theirs.
-            while let word = words.first, !(takesFieldOptions && word.text.hasPrefix("--")) {
-                words.removeFirst()
-                if flags.contains(word.text) {
-                    arguments.flags.insert(word.text)
-                } else if word.text.hasPrefix("--") && word.text.count > 2 {
-                    let close = Suggestions.closest(to: word.text, in: flags, limit: 2)
-                    throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
-                } else {
-                    arguments.positionals.append(word.text)
-                    arguments.spans.append(word.span)
+            let optionsStart = takesFieldOptions ? words.firstIndex { $0.text.hasPrefix("--") } ?? words.endIndex : words.endIndex
+            if !words[..<optionsStart].contains(where: { $0.text.hasPrefix("--") }) {
+                // The usual line, all positional: the words are the arguments as they stand.
+                arguments.words = optionsStart == words.endIndex ? words : Array(words[..<optionsStart])
+            } else {
+                for word in words[..<optionsStart] {
+                    if flags.contains(word.text) {
+                        arguments.flags.insert(word.text)
+                    } else if word.text.hasPrefix("--") && word.text.count > 2 {
+                        let close = Suggestions.closest(to: word.text, in: flags, limit: 2)
+                        throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
+                    } else {
+                        arguments.words.append(word)
+                    }
                 }
             }
-            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: Array(words), usage: usage) }
-            extra = arguments.spans.dropFirst(parameters.count).first
+            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: Array(words[optionsStart...]), usage: usage) }
+            extra = arguments.words.dropFirst(parameters.count).first?.span
         }
-        let required = parameters.filter { !$0.isOptional }.count
-        guard (required...parameters.count).contains(arguments.positionals.count) else {
+        let required = parameters.count(where: { !$0.isOptional })
+        guard (required...parameters.count).contains(arguments.words.count) else {
             throw CommandError(parameters.isEmpty && flags.isEmpty ? "\(name) takes no arguments; usage: \(usage)" : "usage: \(usage)", at: extra)
         }
         return try make(arguments)
