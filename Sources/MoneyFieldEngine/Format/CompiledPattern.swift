@@ -16,8 +16,11 @@ final class CompiledPattern: Sendable {
         var isASCII: Bool { byteCount == utf16Count }
     }
 
-    /// Affixes, separators and the ten digit glyphs, back to back.
+    /// Affixes, separators and the ten digit glyphs, back to back, then `copyWidth` zero bytes so
+    /// that a piece is copied by one 8-byte load from wherever it starts.
     let bytes: [UInt8]
+    /// What one copy moves: every piece of up to 8 bytes (nearly all) and every glyph (1 to 4).
+    static let copyWidth = 8
     let positivePrefix: Piece
     let positiveSuffix: Piece
     let negativePrefix: Piece
@@ -62,7 +65,7 @@ final class CompiledPattern: Sendable {
         glyphByteCount = glyphs[0].utf8.count
         glyphUTF16Count = glyphs[0].utf16.count
         for glyph in glyphs { bytes += glyph.utf8 }
-        self.bytes = bytes
+        self.bytes = bytes + repeatElement(0, count: Self.copyWidth)
         self.primaryGroup = primaryGroup
         self.secondaryGroup = secondaryGroup
         self.minimumGroupingDigits = minimumGroupingDigits
@@ -114,6 +117,12 @@ final class CompiledPattern: Sendable {
         return offset
     }
 
+    /// The same for a field's inline digits. A method here rather than a closure in the caller,
+    /// which retained the pattern on every keystroke.
+    func render(negative: Bool, digits: DigitBuffer, caret: Int) -> Rendering {
+        digits.withBytes { render(negative: negative, magnitude: $0, caret: caret) }
+    }
+
     /// The display of `magnitude` (digit values, no leading zeros) and the caret's UTF-16 offset.
     ///
     /// The hot path of every keystroke: the exact length is worked out first, the bytes are
@@ -130,7 +139,9 @@ final class CompiledPattern: Sendable {
         let byteCount = prefix.byteCount + suffix.byteCount + slots * glyphByteCount
             + (fractionDigits > 0 || trailingDecimalSeparator ? decimalSeparator.byteCount : 0) + separatorCount * groupingSeparator.byteCount
 
-        let display = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { out in
+        // Room for the last copy's 8 bytes past the display's end; the string takes `byteCount`.
+        let display = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount + Self.copyWidth) { buffer in
+            let out = UnsafeMutableBufferPointer(rebasing: buffer[..<byteCount])
             bytes.withUnsafeBufferPointer { table in
                 write(into: out, table: table, prefix: prefix, suffix: suffix, digits: digits, slots: slots,
                       separatorCount: separatorCount, leadingGroup: leadingGroup)
@@ -152,38 +163,23 @@ final class CompiledPattern: Sendable {
     ) {
         let integerSlots = slots - fractionDigits
         let padding = slots - digits.count
-        // Wrapping arithmetic: every index is bounded by `out.count`.
-        var written = 0
-        @inline(__always) func copy(_ piece: Piece) {
-            var index = piece.start
-            let end = index &+ piece.byteCount
-            while index < end {
-                out[written] = table[index]
-                written &+= 1
-                index &+= 1
-            }
-        }
-        // A glyph of two to four bytes (Arabic-Indic, Devanagari, Thai digits …) is copied by
-        // unaligned loads and stores instead of a byte loop: those locales write more bytes per key.
+        // Wrapping arithmetic: every index is bounded by `out.count`. Each piece and glyph is one
+        // unaligned 8-byte load and store, then `written` moves by its real width and the next
+        // write covers the excess: no byte loop whose varying length the branch predictor misses
+        // (a sixth of a render), no switch on the glyph width. `out` has 8 bytes of room past its end.
         let source = UnsafeRawPointer(table.baseAddress!)
         let target = UnsafeMutableRawPointer(out.baseAddress!)
-        @inline(__always) func glyph(_ digit: Int) {
-            let index = glyphsStart &+ digit &* glyphByteCount
-            switch glyphByteCount {
-            case 1:
-                out[written] = table[index]
-            case 2:
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
-            case 3:
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt16.self), toByteOffset: written, as: UInt16.self)
-                out[written &+ 2] = table[index &+ 2]
-            case 4:
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: index, as: UInt32.self), toByteOffset: written, as: UInt32.self)
-            default:
-                for offset in 0..<glyphByteCount { out[written &+ offset] = table[index &+ offset] }
+        var written = 0
+        @inline(__always) func copy(_ start: Int, _ count: Int) {
+            if _fastPath(count <= Self.copyWidth) {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: written, as: UInt64.self)
+            } else {
+                for offset in 0..<count { out[written &+ offset] = table[start &+ offset] }
             }
-            written &+= glyphByteCount
+            written &+= count
         }
+        @inline(__always) func copy(_ piece: Piece) { copy(piece.start, piece.byteCount) }
+        @inline(__always) func glyph(_ digit: Int) { copy(glyphsStart &+ digit &* glyphByteCount, glyphByteCount) }
         copy(prefix)
         var untilSeparator = separatorCount > 0 ? leadingGroup : -1
         var separatorsLeft = separatorCount

@@ -145,10 +145,12 @@ public final class CurrencyFormat: Sendable {
         return caretOffset(inFallback: display, caretSlotsFromEnd: caret)
     }
 
-    /// The same for the field's inline digits: no array is made on the keystroke path.
+    /// The same for the field's inline digits: no array is made on the keystroke path, which
+    /// goes straight to the pattern.
+    @inline(__always)
     func render(negative: Bool, digits: DigitBuffer, caretSlotsFromEnd caret: Int) -> Rendering {
-        guard let pattern else { return render(negative: negative, magnitude: digits.array, caretSlotsFromEnd: caret) }
-        return digits.withBytes { pattern.render(negative: negative, magnitude: $0, caret: caret) }
+        if let pattern { return pattern.render(negative: negative, digits: digits, caret: caret) }
+        return render(negative: negative, magnitude: digits.array, caretSlotsFromEnd: caret)
     }
 
     /// What Foundation prints; a negative zero is printed as ICU prints `-0`.
