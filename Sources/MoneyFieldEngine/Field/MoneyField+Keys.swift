@@ -95,24 +95,16 @@ extension MoneyField {
         _ digits: DigitBuffer, slots: Int, inserting digit: UInt8? = nil, at insertIndex: Int = -1, removingAt removeIndex: Int = -1
     ) -> DigitBuffer {
         let padding = slots - digits.count
-        return digits.withBytes { source in
-            DigitBuffer.build { buffer in
-                var written = 0
-                @inline(__always) func emit(_ value: UInt8) {
-                    // Leading zeros are dropped: nothing is written until the first non-zero digit.
-                    if written == 0 && value == 0 { return }
-                    buffer[written] = value
-                    written &+= 1
-                }
-                for slot in 0..<slots {
-                    if slot == insertIndex, let digit { emit(digit) }
-                    if slot == removeIndex { continue }
-                    emit(slot < padding ? 0 : source[slot &- padding])
-                }
-                if insertIndex == slots, let digit { emit(digit) }
-                return written
+        var builder = DigitBuffer.Builder()
+        digits.withBytes { source in
+            for slot in 0..<slots {
+                if slot == insertIndex, let digit { builder.append(digit) }
+                if slot == removeIndex { continue }
+                builder.append(slot < padding ? 0 : source[slot &- padding])
             }
+            if insertIndex == slots, let digit { builder.append(digit) }
         }
+        return builder.digits
     }
 
     /// Why `candidate` breaks a limit that `current` did not break as badly, if it does.
@@ -120,13 +112,11 @@ extension MoneyField {
     /// Moving toward the allowed range is always fine, so a field with a minimum of 10 can still be
     /// typed into from zero; moving further outside it is refused.
     func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
-        // Read through `setup` in place: a local copy of the configuration would retain its strings.
-        let maxDigits = setup.configuration.maxDigits
         let digitCount = setup.limitedDigitCount(of: candidate)
-        if digitCount > maxDigits && digitCount > setup.limitedDigitCount(of: current) {
-            return .tooManyDigits(limit: maxDigits)
+        if digitCount > setup.maxDigits && digitCount > setup.limitedDigitCount(of: current) {
+            return .tooManyDigits(limit: setup.maxDigits)
         }
-        guard setup.configuration.maximum != nil || setup.configuration.minimum != nil else { return nil }
+        guard setup.hasAmountLimits else { return nil }
         let scale = setup.amountScale(of: candidate)
         let oldScale = setup.amountScale(of: current)
         return candidate.digitBuffer.withBytes { new in

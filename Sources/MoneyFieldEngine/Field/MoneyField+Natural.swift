@@ -30,22 +30,20 @@ struct UnitBuffer {
         }
     }
 
-    /// A copy with the units in `range` replaced by `values`; the result must fit.
-    func replacing(_ range: Range<Int>, with values: some Collection<UInt8>) -> UnitBuffer {
-        precondition(count - range.count + values.count <= Self.capacity, "an edit holds at most \(Self.capacity) units")
-        return withBytes { source in
-            UnitBuffer.build { out in
-                var written = 0
-                @inline(__always) func emit(_ value: UInt8) {
-                    out[written] = value
-                    written &+= 1
-                }
-                for value in source[..<range.lowerBound] { emit(value) }
-                for value in values { emit(value) }
-                for value in source[range.upperBound...] { emit(value) }
-                return written
-            }
+    /// Replaces the units in `range` with `count` copies of `value`, in place: the units after it
+    /// move once (a fresh buffer per edit was a fifth of a natural keystroke). The result must fit.
+    mutating func replace(_ range: Range<Int>, with value: UInt8 = 0, count insertCount: Int = 0) {
+        let newCount = count - range.count + insertCount
+        precondition(newCount <= Self.capacity, "an edit holds at most \(Self.capacity) units")
+        let oldCount = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let units = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            (units + range.lowerBound + insertCount).update(from: units + range.upperBound, count: oldCount - range.upperBound)
+            (units + range.lowerBound).update(repeating: value, count: insertCount)
+            // Bytes past `count` stay zero.
+            if newCount < oldCount { (units + newCount).update(repeating: 0, count: oldCount - newCount) }
         }
+        count = newCount
     }
 
     /// Where `value` first stands, or nil.
@@ -95,7 +93,7 @@ extension MoneyField {
         // Typing, the decimal key and deleting replace a selection; focus leaving keeps the text.
         var replacedSelection = false
         if let (low, high) = state.selectedSlots, key != .enter {
-            units = units.replacing((units.count - high)..<(units.count - low), with: EmptyCollection())
+            units.replace((units.count - high)..<(units.count - low))
             caret = low
             replacedSelection = true
         }
@@ -104,21 +102,21 @@ extension MoneyField {
         switch key {
         case .digit(let value):
             guard value <= 9 else { throw .notADigit(value) }
-            units = units.replacing(insertion, with: CollectionOfOne(value))
+            units.replace(insertion, with: value, count: 1)
         case .zeros(let count):
-            units = units.replacing(insertion, with: repeatElement(0, count: count))
+            units.replace(insertion, with: 0, count: count)
         case .decimal:
             if let point = units.firstIndex(of: Self.pointUnit) {
                 caret = end - point - 1
             } else {
-                units = units.replacing(insertion, with: CollectionOfOne(Self.pointUnit))
+                units.replace(insertion, with: Self.pointUnit, count: 1)
             }
         case .backspace where !replacedSelection:
             guard caret < end else { throw .nothingToDelete }
-            units = units.replacing((end - caret - 1)..<(end - caret), with: EmptyCollection())
+            units.replace((end - caret - 1)..<(end - caret))
         case .delete where !replacedSelection:
             guard caret > 0 else { throw .nothingToDeleteForward }
-            units = units.replacing((end - caret)..<(end - caret + 1), with: EmptyCollection())
+            units.replace((end - caret)..<(end - caret + 1))
             caret -= 1
         case .backspace, .delete:
             break
@@ -139,42 +137,36 @@ extension MoneyField {
 
     /// `<enter>`: the fraction padded to `f` digits, the point added if needed (dropped where `f` is 0).
     private func settledUnits(_ units: UnitBuffer) -> UnitBuffer {
+        var units = units
         let fractionDigits = setup.shownFractionDigits
         let point = units.firstIndex(of: Self.pointUnit)
         guard fractionDigits > 0 else {
-            return point.map { units.replacing($0..<($0 + 1), with: EmptyCollection()) } ?? units
+            if let point { units.replace(point..<(point + 1)) }
+            return units
         }
         let typed = point.map { units.count - $0 - 1 } ?? 0
-        let end = units.count..<units.count
-        let zeros = repeatElement(UInt8(0), count: fractionDigits - typed)
-        return point == nil
-            ? units.replacing(end, with: [Self.pointUnit] + zeros)
-            : units.replacing(end, with: zeros)
+        if point == nil { units.replace(units.count..<units.count, with: Self.pointUnit, count: 1) }
+        units.replace(units.count..<units.count, with: 0, count: fractionDigits - typed)
+        return units
     }
 
     /// The state the units stand for, or why they cannot be one (too many fraction digits).
     private func naturalState(units: UnitBuffer, caret: Int) throws(Rejection) -> FieldState {
-        let point = units.firstIndex(of: Self.pointUnit)
+        // One pass: the point's place, and the digits from the first non-zero one, counted even
+        // past what a `DigitBuffer` holds so that too many is refused rather than cut.
+        var point: Int?
+        var builder = DigitBuffer.Builder()
+        units.withBytes { source in
+            for index in source.indices {
+                if source[index] == Self.pointUnit { point = index } else { builder.append(source[index]) }
+            }
+        }
+        let significant = builder.count
+        let digits = builder.digits
         let fraction = point.map { units.count - $0 - 1 }
         if let fraction, fraction > setup.shownFractionDigits { throw .fractionFull(limit: setup.shownFractionDigits) }
-        // A state holds at most the digits any field takes, counted before a `DigitBuffer` is filled.
-        let significant = units.withBytes { source -> Int in
-            guard let first = source.firstIndex(where: { $0 != 0 && $0 != Self.pointUnit }) else { return 0 }
-            // Every unit from the first non-zero digit on, less the point when it stands among them.
-            return source.count - first - ((point ?? -1) > first ? 1 : 0)
-        }
         guard significant <= FieldConfiguration.maxDigitsRange.upperBound else {
             throw .tooManyDigits(limit: setup.configuration.maxDigits)
-        }
-        let digits = units.withBytes { source in
-            DigitBuffer.build { out in
-                var written = 0
-                for value in source where value != Self.pointUnit && (written > 0 || value != 0) {
-                    out[written] = value
-                    written &+= 1
-                }
-                return written
-            }
         }
         var next = FieldState(checkedNegative: state.isNegative, digits: digits, caretSlotsFromEnd: 0)
         next.typedFraction = fraction

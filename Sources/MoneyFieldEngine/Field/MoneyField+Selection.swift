@@ -75,24 +75,16 @@ extension MoneyField {
         let padding = slots - state.digitCount
         let removed = (slots - high)..<(slots - low)
         var next = state
-        next.digitBuffer = state.digitBuffer.withBytes { source in
-            DigitBuffer.build { buffer in
-                var written = 0
-                @inline(__always) func emit(_ value: UInt8) {
-                    // Leading zeros are dropped: nothing is written until the first non-zero digit.
-                    if written == 0 && value == 0 { return }
-                    precondition(written < buffer.count, "a field holds at most \(DigitBuffer.capacity) digits")
-                    buffer[written] = value
-                    written &+= 1
-                }
-                for slot in 0...slots {
-                    if slot == removed.lowerBound { for _ in 0..<count { emit(digit) } }
-                    if slot == slots { break }
-                    if !removed.contains(slot) { emit(slot < padding ? 0 : source[slot &- padding]) }
-                }
-                return written
+        var builder = DigitBuffer.Builder()
+        state.digitBuffer.withBytes { source in
+            for slot in 0...slots {
+                if slot == removed.lowerBound { for _ in 0..<count { builder.append(digit) } }
+                if slot == slots { break }
+                if !removed.contains(slot) { builder.append(slot < padding ? 0 : source[slot &- padding]) }
             }
         }
+        precondition(builder.count <= DigitBuffer.capacity, "a field holds at most \(DigitBuffer.capacity) digits")
+        next.digitBuffer = builder.digits
         next.selectionAnchor = nil
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         next.caretSlotsFromEnd = min(low, setup.caretStops(in: next))

@@ -15,6 +15,9 @@ final class FieldSetup: Sendable {
     let naturalFormats: [CurrencyFormat]
     /// The field can be empty (`emptyWhenZero`, or emptiable): keys take the path that knows it.
     let hasEmptyState: Bool
+    /// The configuration's limits, read on every keystroke without going through its optionals.
+    let maxDigits: Int
+    let hasAmountLimits: Bool
 
     init(_ configuration: FieldConfiguration) {
         self.configuration = configuration
@@ -23,6 +26,8 @@ final class FieldSetup: Sendable {
         shownFractionDigits = key.fractionDigits
         isNatural = configuration.mode == .natural
         hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil
+        maxDigits = configuration.maxDigits
+        hasAmountLimits = configuration.maximum != nil || configuration.minimum != nil
         naturalFormats = isNatural
             ? [CurrencyFormat.cached(for: key.showing(fractionDigits: 0, point: false))]
                 + (0...key.fractionDigits).map { CurrencyFormat.cached(for: key.showing(fractionDigits: $0, point: true)) }
@@ -44,14 +49,17 @@ final class FieldSetup: Sendable {
         guard isNatural else {
             return format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
         }
-        guard let fraction = state.typedFraction else {
-            return naturalFormats[0].render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        // Read through the buffer: an element borrowed in place, not retained on every keystroke.
+        return naturalFormats.withUnsafeBufferPointer { formats in
+            guard let fraction = state.typedFraction else {
+                return formats[0].render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+            }
+            let caret = state.caretSlotsFromEnd
+            let shown = formats[fraction + 1].render(
+                negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
+            guard caret == fraction else { return shown }
+            return Rendering(display: shown.display, caretOffset: shown.caretOffset + formats[fraction + 1].decimalSeparatorUTF16Count)
         }
-        let format = naturalFormats[fraction + 1]
-        let caret = state.caretSlotsFromEnd
-        let shown = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
-        guard caret == fraction else { return shown }
-        return Rendering(display: shown.display, caretOffset: shown.caretOffset + format.decimalSeparatorUTF16Count)
     }
 
     /// Where a caret `caret` stops from the end stands in `display`, `state`'s rendering.
@@ -60,13 +68,14 @@ final class FieldSetup: Sendable {
         guard isNatural else {
             return format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
         }
-        guard let fraction = state.typedFraction else {
-            return naturalFormats[0].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+        return naturalFormats.withUnsafeBufferPointer { formats in
+            guard let fraction = state.typedFraction else {
+                return formats[0].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+            }
+            let offset = formats[fraction + 1].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount,
+                                                           caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
+            return caret == fraction ? offset + formats[fraction + 1].decimalSeparatorUTF16Count : offset
         }
-        let format = naturalFormats[fraction + 1]
-        let offset = format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount,
-                                        caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
-        return caret == fraction ? offset + format.decimalSeparatorUTF16Count : offset
     }
 
     /// `n`, the caret stops: digit slots (`max(digits, f + 1)`, `max(digits, 1)` in whole mode);
