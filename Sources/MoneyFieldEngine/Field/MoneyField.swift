@@ -18,6 +18,11 @@ final class FieldSetup: Sendable {
     /// The configuration's limits, read on every keystroke without going through its optionals.
     let maxDigits: Int
     let hasAmountLimits: Bool
+    /// The compiled patterns the keystroke path renders with, in `displayFormat`'s order (atm
+    /// and whole: one), held unretained: the formats above own them as long as this setup lives,
+    /// and a retain and release around every render were a tenth of a natural keystroke. Empty
+    /// when a format calls ICU instead, which then renders through the format.
+    private let keystrokePatterns: [Unmanaged<CompiledPattern>]
 
     init(_ configuration: FieldConfiguration) {
         self.configuration = configuration
@@ -32,6 +37,8 @@ final class FieldSetup: Sendable {
             ? [CurrencyFormat.cached(for: key.showing(fractionDigits: 0, point: false))]
                 + (0...key.fractionDigits).map { CurrencyFormat.cached(for: key.showing(fractionDigits: $0, point: true)) }
             : []
+        let patterns = (isNatural ? naturalFormats : [format]).compactMap(\.pattern)
+        keystrokePatterns = patterns.count == (isNatural ? naturalFormats.count : 1) ? patterns.map { Unmanaged.passUnretained($0) } : []
     }
 
     /// The format of `state`'s display.
@@ -41,40 +48,44 @@ final class FieldSetup: Sendable {
         return naturalFormats[state.typedFraction.map { $0 + 1 } ?? 0]
     }
 
-    /// `state`'s display and caret offset. Natural mode renders its digit slots with the fraction
-    /// typed; before the point and just after it are one slot boundary, told apart by the separator.
+    /// Which of `displayFormat`'s formats shows `state`, and the caret in that format's digit
+    /// slots. Natural mode renders its slots with the fraction typed; before the point and just
+    /// after it are one slot boundary, told apart by adding the separator (`justAfterPoint`).
+    @inline(__always)
+    private func shownSlots(_ state: FieldState, caret: Int) -> (format: Int, caret: Int, justAfterPoint: Bool) {
+        guard isNatural, let fraction = state.typedFraction else { return (0, caret, false) }
+        return (fraction + 1, caret > fraction ? caret - 1 : caret, caret == fraction)
+    }
+
+    /// `state`'s display and caret offset.
     @inline(__always)
     func render(_ state: FieldState) -> Rendering {
-        // `format` read in place, not through `displayFormat`: no retain on the keystroke path.
-        guard isNatural else {
-            return format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
+        let shown = shownSlots(state, caret: state.caretSlotsFromEnd)
+        guard shown.format < keystrokePatterns.count else {
+            let format = displayFormat(for: state)
+            let rendering = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: shown.caret)
+            guard shown.justAfterPoint else { return rendering }
+            return Rendering(display: rendering.display, caretOffset: rendering.caretOffset + format.decimalSeparatorUTF16Count)
         }
-        // Read through the buffer: an element borrowed in place, not retained on every keystroke.
-        return naturalFormats.withUnsafeBufferPointer { formats in
-            guard let fraction = state.typedFraction else {
-                return formats[0].render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: state.caretSlotsFromEnd)
-            }
-            let caret = state.caretSlotsFromEnd
-            let shown = formats[fraction + 1].render(
-                negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
-            guard caret == fraction else { return shown }
-            return Rendering(display: shown.display, caretOffset: shown.caretOffset + formats[fraction + 1].decimalSeparatorUTF16Count)
+        return keystrokePatterns[shown.format]._withUnsafeGuaranteedRef { pattern in
+            let rendering = pattern.render(negative: state.isNegative, digits: state.digitBuffer, caret: shown.caret)
+            guard shown.justAfterPoint else { return rendering }
+            return Rendering(display: rendering.display, caretOffset: rendering.caretOffset + pattern.decimalSeparator.utf16Count)
         }
     }
 
     /// Where a caret `caret` stops from the end stands in `display`, `state`'s rendering.
     @inline(__always)
     func caretOffset(in display: String, _ state: FieldState, caret: Int) -> Int {
-        guard isNatural else {
-            return format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
+        let shown = shownSlots(state, caret: caret)
+        guard shown.format < keystrokePatterns.count else {
+            let format = displayFormat(for: state)
+            let offset = format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: shown.caret)
+            return shown.justAfterPoint ? offset + format.decimalSeparatorUTF16Count : offset
         }
-        return naturalFormats.withUnsafeBufferPointer { formats in
-            guard let fraction = state.typedFraction else {
-                return formats[0].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: caret)
-            }
-            let offset = formats[fraction + 1].caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount,
-                                                           caretSlotsFromEnd: caret > fraction ? caret - 1 : caret)
-            return caret == fraction ? offset + formats[fraction + 1].decimalSeparatorUTF16Count : offset
+        return keystrokePatterns[shown.format]._withUnsafeGuaranteedRef { pattern in
+            let offset = pattern.caretOffset(negative: state.isNegative, digitCount: state.digitCount, caret: shown.caret)
+            return shown.justAfterPoint ? offset + pattern.decimalSeparator.utf16Count : offset
         }
     }
 
