@@ -30,48 +30,24 @@ struct DigitBuffer: Sendable, Hashable {
 
     /// The digits a builder kept: its first `capacity`.
     init(_ builder: Builder) {
-        storage = (builder.words.0, builder.words.1, builder.words.2, builder.words.3)
+        let words = builder.bytes.finishedWords
+        storage = (words.0, words.1, words.2, words.3)
         count = min(builder.count, Self.capacity)
     }
 
-    /// Digits appended one at a time, leading zeros dropped, packed eight to a word in registers.
-    ///
-    /// Bytes stored one by one and then copied as a whole buffer stalled the copy's wide loads
-    /// until the stores landed (store-to-load forwarding fails), a fifth of an edit.
+    /// Digits appended one at a time, leading zeros dropped.
     struct Builder {
-        fileprivate var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        private var word: UInt64 = 0
+        fileprivate var bytes = PackedBytes()
         /// Every digit appended, kept or not: a caller refuses more than a field holds.
-        private(set) var count = 0
+        var count: Int { bytes.count }
 
         @inline(__always)
         mutating func append(_ value: UInt8) {
-            if count == 0 && value == 0 { return }
-            if count < DigitBuffer.capacity {
-                word |= UInt64(value) &<< UInt64((count & 7) &<< 3)
-                if count & 7 == 7 { flush(into: count &>> 3) }
-            }
-            count &+= 1
+            if bytes.count == 0 && value == 0 { return }
+            bytes.append(value)
         }
 
-        /// The digits so far, the last partial word included.
-        @inline(__always)
-        var digits: DigitBuffer {
-            var finished = self
-            if count & 7 != 0 && count < DigitBuffer.capacity { finished.flush(into: count &>> 3) }
-            return DigitBuffer(finished)
-        }
-
-        @inline(__always)
-        private mutating func flush(into index: Int) {
-            switch index {
-            case 0: words.0 = word
-            case 1: words.1 = word
-            case 2: words.2 = word
-            default: words.3 = word
-            }
-            word = 0
-        }
+        var digits: DigitBuffer { DigitBuffer(self) }
     }
 
     static func == (lhs: DigitBuffer, rhs: DigitBuffer) -> Bool {
@@ -84,5 +60,47 @@ struct DigitBuffer: Sendable, Hashable {
         hasher.combine(storage.1)
         hasher.combine(storage.2)
         hasher.combine(storage.3)
+    }
+}
+
+/// Bytes appended one at a time, packed eight to a word in registers: up to 48 are kept, more are
+/// only counted.
+///
+/// Bytes stored one by one and then copied as a whole buffer stalled the copy's wide loads until
+/// the stores landed (store-to-load forwarding fails): a fifth of an edit.
+struct PackedBytes {
+    static let capacity = 48
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    private var word: UInt64 = 0
+    private(set) var count = 0
+
+    @inline(__always)
+    mutating func append(_ value: UInt8) {
+        if count < Self.capacity {
+            word |= UInt64(value) &<< UInt64((count & 7) &<< 3)
+            if count & 7 == 7 { flush(into: count &>> 3) }
+        }
+        count &+= 1
+    }
+
+    /// The words with the last partial one in place; bytes past `count` are zero.
+    @inline(__always)
+    var finishedWords: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        var finished = self
+        if count & 7 != 0 && count < Self.capacity { finished.flush(into: count &>> 3) }
+        return finished.words
+    }
+
+    @inline(__always)
+    private mutating func flush(into index: Int) {
+        switch index {
+        case 0: words.0 = word
+        case 1: words.1 = word
+        case 2: words.2 = word
+        case 3: words.3 = word
+        case 4: words.4 = word
+        default: words.5 = word
+        }
+        word = 0
     }
 }

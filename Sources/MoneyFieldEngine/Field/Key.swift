@@ -49,6 +49,7 @@ public enum Key: Sendable, Equatable, Hashable {
 
     /// What the key does to natural mode's units (digits and the point), or nil for the keys
     /// that work as in the other modes. Exhaustive: a new key must say which it is.
+    @inline(__always)
     var unitEdit: UnitEdit? {
         switch self {
         case .digit(let value): .digit(value)

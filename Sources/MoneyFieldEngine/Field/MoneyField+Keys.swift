@@ -111,6 +111,10 @@ extension MoneyField {
     ///
     /// Moving toward the allowed range is always fine, so a field with a minimum of 10 can still be
     /// typed into from zero; moving further outside it is refused.
+    ///
+    /// Inlined whole into each key's path: passing the candidate state to any call, even one
+    /// only the amount limits reach, kept it in memory rather than registers (a tenth of a key).
+    @inline(__always)
     func limitViolation(_ candidate: FieldState, comparedWith current: FieldState) -> Rejection? {
         let digitCount = setup.limitedDigitCount(of: candidate)
         if digitCount > setup.maxDigits && digitCount > setup.limitedDigitCount(of: current) {

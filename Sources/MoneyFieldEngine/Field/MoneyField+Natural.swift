@@ -14,18 +14,17 @@ struct UnitBuffer {
     private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
     private(set) var count = 0
 
-    /// Fills a fresh buffer through `body`, which returns how many units it wrote.
-    static func build(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> UnitBuffer {
-        var result = UnitBuffer()
-        result.count = withUnsafeMutableBytes(of: &result.storage) { raw in
-            body(UnsafeMutableBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: capacity))
-        }
-        return result
+    /// The units appended to `bytes`: the first `capacity`.
+    init(_ bytes: PackedBytes) {
+        storage = bytes.finishedWords
+        count = min(bytes.count, Self.capacity)
     }
 
-    /// The units as a buffer, valid inside `body` only.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try withUnsafeBytes(of: storage) { raw in
+    /// The units as a buffer, valid inside `body` only. Read in place (hence `mutating`): a copy
+    /// of the storage, read wide right after an edit's narrow stores, stalled until they landed.
+    mutating func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let count = count
+        return try withUnsafeMutableBytes(of: &storage) { raw in
             try body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
         }
     }
@@ -47,7 +46,7 @@ struct UnitBuffer {
     }
 
     /// Where `value` first stands, or nil.
-    func firstIndex(of value: UInt8) -> Int? {
+    mutating func firstIndex(of value: UInt8) -> Int? {
         withBytes { $0.firstIndex(of: value) }
     }
 }
@@ -57,29 +56,21 @@ extension MoneyField {
     static let pointUnit: UInt8 = 10
 
     /// The units left to right: the integer slots (zero-padded to one), the point, the fraction typed.
+    @inline(__always)
     var naturalUnits: UnitBuffer {
         let fraction = state.typedFraction
         let integerSlots = max(state.digitCount - (fraction ?? 0), 1)
         let slots = integerSlots + (fraction ?? 0)
         let padding = slots - state.digitCount
-        return state.digitBuffer.withBytes { digits in
-            UnitBuffer.build { out in
-                var written = 0
-                for slot in 0..<slots {
-                    if slot == integerSlots, fraction != nil {
-                        out[written] = Self.pointUnit
-                        written &+= 1
-                    }
-                    out[written] = slot < padding ? 0 : digits[slot &- padding]
-                    written &+= 1
-                }
-                if fraction == 0 {
-                    out[written] = Self.pointUnit
-                    written &+= 1
-                }
-                return written
+        var units = PackedBytes()
+        state.digitBuffer.withBytes { digits in
+            for slot in 0..<slots {
+                if slot == integerSlots, fraction != nil { units.append(Self.pointUnit) }
+                units.append(slot < padding ? 0 : digits[slot &- padding])
             }
+            if fraction == 0 { units.append(Self.pointUnit) }
         }
+        return UnitBuffer(units)
     }
 
     mutating func pressNatural(_ key: UnitEdit) throws(Rejection) {
@@ -124,7 +115,7 @@ extension MoneyField {
             units = settledUnits(units)
             caret = 0
         }
-        let next = try naturalState(units: units, caret: caret)
+        let next = try naturalState(units: &units, caret: caret)
         // Removing a padding zero ($0|.5) changes nothing: report it like the far left.
         if key == .backspace && !replacedSelection && next.digitBuffer == state.digitBuffer
             && next.typedFraction == state.typedFraction {
@@ -151,7 +142,8 @@ extension MoneyField {
     }
 
     /// The state the units stand for, or why they cannot be one (too many fraction digits).
-    private func naturalState(units: UnitBuffer, caret: Int) throws(Rejection) -> FieldState {
+    @inline(__always)
+    private func naturalState(units: inout UnitBuffer, caret: Int) throws(Rejection) -> FieldState {
         // One pass: the point's place, and the digits from the first non-zero one, counted even
         // past what a `DigitBuffer` holds so that too many is refused rather than cut.
         var point: Int?

@@ -175,6 +175,7 @@ public struct MoneyField: Sendable, Equatable {
     // MARK: Reading
 
     /// `n`: how many caret stops right of the first: the digit glyphs shown, in natural mode the units.
+    @inline(__always)
     public var slotCount: Int { setup.caretStops(in: state) }
 
     /// The amount exactly (negative zero reads as zero).
