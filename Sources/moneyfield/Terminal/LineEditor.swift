@@ -146,12 +146,26 @@ final class LineEditor {
             return
         }
         close(descriptor)
-        let temporary = String(cString: template)
-        guard moneyfield_history_save(history, temporary) >= 0, rename(temporary, path) == 0 else {
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The history keeps its own mode (mkstemp made the temporary 0600), and its bytes are on
+        // the disk before the rename makes them the history.
+        var status = stat()
+        guard moneyfield_history_save(history, temporary) >= 0,
+              stat(path, &status) != 0 || chmod(temporary, status.st_mode & 0o7777) == 0,
+              Self.sync(temporary), rename(temporary, path) == 0
+        else {
             warn("cannot write the history to \(path): \(String(cString: strerror(errno)))")
             unlink(temporary)
             return
         }
+    }
+
+    /// Flushes a file libedit wrote by path to the disk.
+    private static func sync(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
     }
 
     private func warn(_ message: String) {
