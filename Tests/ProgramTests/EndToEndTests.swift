@@ -49,6 +49,12 @@ import MoneyFieldCheck
         #expect(outcome.status == 0)
     }
 
+    @Test func aSecondDashCRunsAfterTheFirstRatherThanReplacingIt() throws {
+        let outcome = try run(["-c", "new t --mode natural", "-c", "type 12.5; value"])
+        #expect(outcome.stdout == "t: $0|\nt: $12.5|\n12.50\n")
+        #expect(outcome.status == 0)
+    }
+
     @Test func invalidUTF8NulAndAMegabyteLineAreErrorsAndTheSessionGoesOn() throws {
         var input = Data("1\n".utf8)
         input.append(contentsOf: [0x74, 0xC3, 0x28, 0x0A])

@@ -38,8 +38,8 @@ struct ShellOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CompletionLists.currencies))
     var currency: String?
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "commands"))
-    var commands: String?
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit (repeatable: each -c after the one before).", valueName: "commands"))
+    var commands: [String] = []
 
     @Option(name: .customLong("init"), help: ArgumentHelp("Run the commands in FILE (one a line, # comments) first, then go on.", valueName: "FILE"), completion: .file())
     var initFile: String?
@@ -68,7 +68,7 @@ struct ShellOptions: ParsableArguments {
 
     func validate() throws {
         if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
-        if commands != nil && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
+        if !commands.isEmpty && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
         _ = try settings.startingField()
     }
 
@@ -86,7 +86,8 @@ struct ShellOptions: ParsableArguments {
 struct ShellSettings {
     var locale: String?
     var currency: String?
-    var commands: String?
+    /// Each `-c`'s commands, in order; none for a session that reads standard input.
+    var commands: [String] = []
     var initFile: String?
     var startupCommands: [String] = []
     var bail = false
@@ -100,7 +101,7 @@ struct ShellSettings {
     /// for anything else, which the parser reads (and explains when it is wrong).
     static func fastPath(_ arguments: [String]) -> ShellSettings? {
         if arguments.isEmpty { return ShellSettings() }
-        if arguments.count == 2, arguments[0] == "-c" { return ShellSettings(commands: arguments[1]) }
+        if arguments.count == 2, arguments[0] == "-c" { return ShellSettings(commands: [arguments[1]]) }
         return nil
     }
 
@@ -118,7 +119,7 @@ struct ShellSettings {
 
     func run() throws {
         // A person at the keyboard gets a prompt even when the output goes on to a pipe (`| tee log`).
-        let interactive = self.interactive || (!batch && commands == nil && isatty(STDIN_FILENO) == 1)
+        let interactive = self.interactive || (!batch && commands.isEmpty && isatty(STDIN_FILENO) == 1)
         let field = try startingField()
         let session = try Session(options: SessionOptions(locale: field.locale, currency: field.currency, isInteractive: interactive))
         let console = Console()
@@ -145,8 +146,8 @@ struct ShellSettings {
         if !startupCommands.isEmpty, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd") {
             throw batch.failed ? ExitCode.failure : ExitCode.success
         }
-        if let commands {
-            let lines = commands.split(separator: ";").map { String($0.trimmingSpaces()) }
+        if !commands.isEmpty {
+            let lines = commands.flatMap { $0.split(separator: ";") }.map { String($0.trimmingSpaces()) }
             _ = batch.run(lines.map { .bytes(Array($0.utf8)) }, place: "-c")
         } else if interactive {
             try InteractiveShell(session: session, console: console).run()
