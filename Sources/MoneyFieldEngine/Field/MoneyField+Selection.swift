@@ -33,10 +33,16 @@ extension MoneyField {
             try replaceSelection(with: value, count: 1)
         case .doubleZero, .tripleZero:
             let zeros = key == .doubleZero ? 2 : 3
-            if selected != nil {
-                try replaceSelection(count: zeros)
-            } else {
-                // All or nothing: each zero as the 0 key, on a copy kept only if every one goes in.
+            if let (low, high) = selected {
+                try replaceSlots(low: low, high: high, with: 0, count: zeros)
+                return
+            }
+            // All or nothing, as the 0 key pressed that often: one edit at the caret when they
+            // all go in (each zero rendered was a third of the selection mix's time); refused, the
+            // keys one by one on a copy, for the refusal the first refused zero gives.
+            do throws(Rejection) {
+                try replaceSlots(low: caret, high: caret, with: 0, count: zeros)
+            } catch {
                 var next = self
                 for _ in 0..<zeros { try next.press(.digit(0)) }
                 self = next
@@ -71,6 +77,12 @@ extension MoneyField {
     /// keypad's zeros, or nothing); the caret where they began. One pass into one inline buffer.
     private mutating func replaceSelection(with digit: UInt8 = 0, count: Int) throws(Rejection) {
         guard let (low, high) = state.selectedSlots else { return }
+        try replaceSlots(low: low, high: high, with: digit, count: count)
+    }
+
+    /// The slots from `low` to `high` (slots right of each end) replaced by `count` copies of
+    /// `digit`; an empty range inserts them at the caret.
+    private mutating func replaceSlots(low: Int, high: Int, with digit: UInt8, count: Int) throws(Rejection) {
         let slots = slotCount
         let padding = slots - state.digitCount
         let removed = (slots - high)..<(slots - low)
@@ -83,7 +95,8 @@ extension MoneyField {
                 if !removed.contains(slot) { builder.append(slot < padding ? 0 : source[slot &- padding]) }
             }
         }
-        precondition(builder.count <= DigitBuffer.capacity, "a field holds at most \(DigitBuffer.capacity) digits")
+        // More digits than a buffer holds (`000` into 30) are cut to 32, still over every
+        // limit: the check below refuses them.
         next.digitBuffer = builder.digits
         next.selectionAnchor = nil
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
