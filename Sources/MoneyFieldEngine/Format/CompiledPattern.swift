@@ -17,9 +17,9 @@ final class CompiledPattern: Sendable {
     }
 
     /// Affixes, separators and the ten digit glyphs, back to back, then `copyWidth` zero bytes so
-    /// that a piece is copied by one 8-byte load from wherever it starts.
+    /// that a piece is copied by 8-byte loads from wherever it starts.
     let bytes: [UInt8]
-    /// What one copy moves: every piece of up to 8 bytes (nearly all) and every glyph (1 to 4).
+    /// What one copy moves: a glyph (1 to 4 bytes) or a piece of up to 8 bytes, longer ones in turns.
     static let copyWidth = 8
     let positivePrefix: Piece
     let positiveSuffix: Piece
@@ -163,19 +163,22 @@ final class CompiledPattern: Sendable {
     ) {
         let integerSlots = slots - fractionDigits
         let padding = slots - digits.count
-        // Wrapping arithmetic: every index is bounded by `out.count`. Each piece and glyph is one
-        // unaligned 8-byte load and store, then `written` moves by its real width and the next
-        // write covers the excess: no byte loop whose varying length the branch predictor misses
-        // (a sixth of a render), no switch on the glyph width. `out` has 8 bytes of room past its end.
+        // Wrapping arithmetic: every index is bounded by `out.count`. Each glyph and each piece of
+        // up to 8 bytes is one unaligned 8-byte load and store, then `written` moves by its real
+        // width and the next write covers the excess: no byte loop whose varying length the branch
+        // predictor misses (a sixth of a render), no switch on the glyph width. `out` has 8 bytes
+        // of room past its end.
         let source = UnsafeRawPointer(table.baseAddress!)
         let target = UnsafeMutableRawPointer(out.baseAddress!)
         var written = 0
         @inline(__always) func copy(_ start: Int, _ count: Int) {
-            if _fastPath(count <= Self.copyWidth) {
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: written, as: UInt64.self)
-            } else {
-                for offset in 0..<count { out[written &+ offset] = table[start &+ offset] }
-            }
+            // Longer pieces (Arabic currency names with their marks) go 8 bytes at a time.
+            var offset = 0
+            repeat {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self),
+                                  toByteOffset: written &+ offset, as: UInt64.self)
+                offset &+= Self.copyWidth
+            } while offset < count
             written &+= count
         }
         @inline(__always) func copy(_ piece: Piece) { copy(piece.start, piece.byteCount) }
