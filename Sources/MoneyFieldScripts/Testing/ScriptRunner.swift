@@ -108,17 +108,18 @@ public struct ScriptRunner: Sendable {
         var mismatches: [Mismatch] = []
         var quitAt: Int?
         for step in transcript.steps {
-            var actual: [String] = []
+            let lines: [OutputLine]
             if let quitAt {
-                actual = ["error: never ran: the script quit at line \(quitAt)"]
+                lines = [.error("never ran: the script quit at line \(quitAt)")]
             } else {
                 let result = session.handle(step.command)
-                actual = result.lines.map(\.text)
+                lines = result.lines
                 if result.quits { quitAt = step.line }
             }
-            if keepsScriptsForUpdate { outputs.append(actual) }
-            if !Transcript.matches(expected: step.expected, actual: actual) {
-                mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: actual))
+            // The texts are copied out only when they are kept or differ.
+            if keepsScriptsForUpdate { outputs.append(lines.map(\.text)) }
+            if !Transcript.matches(expected: step.expected, actual: lines) {
+                mismatches.append(Mismatch(line: step.line, command: step.command, expected: step.expected, actual: lines.map(\.text)))
             }
         }
         let hasUnrunSteps = quitAt.map { line in transcript.steps.contains { $0.line > line } } ?? false

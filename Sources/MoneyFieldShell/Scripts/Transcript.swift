@@ -48,20 +48,24 @@ public struct Transcript: Sendable, Equatable {
         var lines = Self.lines(of: body)
         // A recording ends every block with a blank line; a last block without one was cut.
         let recordingWasCut = body.hasPrefix(Self.recordingMarker) && !body.hasSuffix("\n\n") && !body.hasSuffix("\r\n\r\n")
-        if lines.last == "" { lines.removeLast() }
+        if lines.last?.isEmpty == true { lines.removeLast() }
 
         var steps: [Step] = []
         var pending: [String] = []
         var afterComment = false
         for (index, line) in lines.enumerated() {
             let number = index + 1
-            if line.hasPrefix(">") {
+            // A line that starts with a letter, a digit or a sign (most of a script: its output)
+            // is told by its first byte; anything else by its Characters.
+            let first = line.utf8.first ?? 0
+            let isOutput = first > 0x20 && first < 0x80 && first != 0x3E && first != 0x23
+            if !isOutput && line.hasPrefix(">") {
                 let command = line.hasPrefix(Self.commandPrefix) ? String(line.dropFirst(2)) : String(line.dropFirst())
                 steps.append(Step(leading: pending, command: command, line: number, expected: []))
                 pending = []
                 afterComment = false
-            } else if line.hasPrefix("#") || line.trimmingSpaces().isEmpty {
-                pending.append(line)
+            } else if !isOutput && (line.hasPrefix("#") || line.trimmingSpaces().isEmpty) {
+                pending.append(String(line))
                 if line.hasPrefix("#") { afterComment = true }
             } else if steps.isEmpty || afterComment || !pending.isEmpty {
                 let reason = steps.isEmpty
@@ -69,7 +73,7 @@ public struct Transcript: Sendable, Equatable {
                     : "output after a comment or blank line belongs to no command"
                 throw ScriptError.malformed(path: path, line: number, reason: reason + "; start commands with \"> \"")
             } else {
-                steps[steps.count - 1].expected.append(line)
+                steps[steps.count - 1].expected.append(String(line))
             }
         }
         if recordingWasCut, let cut = steps.popLast() {
@@ -82,20 +86,24 @@ public struct Transcript: Sendable, Equatable {
 
     /// The lines of `text`, split on LF bytes: "\r\n" is one Character, so a Character split would
     /// miss CRLF ends. Every CR ending a line goes: one kept would come back as a CRLF end and vanish.
-    static func lines(of text: Substring) -> [String] {
-        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-            var lines: [String] = []
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-                var end = index
-                while end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                start = index + 1
+    /// Slices of `text`: a line becomes a string of its own only where a script keeps it.
+    static func lines(of text: Substring) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while true {
+            guard index == utf8.endIndex || utf8[index] == 0x0A else {
+                index = utf8.index(after: index)
+                continue
             }
-            return lines
+            var end = index
+            while end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            lines.append(text[start..<end])
+            guard index < utf8.endIndex else { return lines }
+            index = utf8.index(after: index)
+            start = index
         }
-        // A native string's bytes are read in place; any other is copied once.
-        return text.utf8.withContiguousStorageIfAvailable(split) ?? Array(text.utf8).withUnsafeBufferPointer(split)
     }
 
     /// Reads a script file; a folder, a FIFO, a file over the size limit, invalid UTF-8 or binary
@@ -142,6 +150,11 @@ public struct Transcript: Sendable, Equatable {
     /// Whether a step's expected lines say what it printed, line by line.
     public static func matches(expected: [String], actual: [String]) -> Bool {
         expected.count == actual.count && zip(expected, actual).allSatisfy { matches(expected: $0, actual: $1) }
+    }
+
+    /// The same for the lines as a command returned them, read without copying their texts out.
+    public static func matches(expected: [String], actual: [OutputLine]) -> Bool {
+        expected.count == actual.count && zip(expected, actual).allSatisfy { matches(expected: $0, actual: $1.text) }
     }
 
     public var text: String { rendered(withOutputs: steps.map(\.expected)) }
