@@ -110,7 +110,7 @@ public struct Command: Sendable {
         public var positionals: Positionals { Positionals(words: words) }
 
         /// The positional argument at `index`, if given.
-        func word(_ index: Int) -> String? { index < words.count ? words[index].text : nil }
+        func word(_ index: Int) -> String? { index < words.count ? String(words[index].text) : nil }
 
         func span(_ index: Int) -> Range<Int>? { index < words.count ? words[index].span : nil }
 
@@ -125,7 +125,8 @@ public struct Command: Sendable {
 
         /// The keys at `index`: at least one.
         func keys(_ index: Int) throws(CommandError) -> [Key] {
-            let keys = try reading.keys(word(index) ?? "", from: span(index)?.lowerBound ?? 0)
+            // Read from the line in place: a replay's keys are most of its words.
+            let keys = try reading.keys(index < words.count ? words[index].text : "", from: span(index)?.lowerBound ?? 0)
             guard !keys.isEmpty else { throw CommandError("usage: \(command.usage)") }
             return keys
         }
@@ -145,7 +146,7 @@ public struct Command: Sendable {
         let words: [Tokenizer.Word]
         public var startIndex: Int { words.startIndex }
         public var endIndex: Int { words.endIndex }
-        public subscript(index: Int) -> String { words[index].text }
+        public subscript(index: Int) -> String { String(words[index].text) }
     }
 
     /// Reads the rest of a line by this declaration into an invocation; `offset` is where the
@@ -157,7 +158,7 @@ public struct Command: Sendable {
             let text = rest.trimmingSpaces()
             if !text.isEmpty {
                 let start = offset + rest[..<text.startIndex].characterCount
-                arguments.words = [Tokenizer.Word(text: String(text), span: start..<(start + text.characterCount))]
+                arguments.words = [Tokenizer.Word(text: text, span: start..<(start + text.characterCount))]
             }
         } else {
             let words = try Tokenizer.spannedWords(rest, from: offset)
@@ -168,10 +169,10 @@ public struct Command: Sendable {
                 arguments.words = optionsStart == words.endIndex ? words : Array(words[..<optionsStart])
             } else {
                 for word in words[..<optionsStart] {
-                    if flags.contains(word.text) {
-                        arguments.flags.insert(word.text)
+                    if flags.contains(where: { $0 == word.text }) {
+                        arguments.flags.insert(String(word.text))
                     } else if word.text.hasPrefix("--") && word.text.count > 2 {
-                        let close = Suggestions.closest(to: word.text, in: flags, limit: 2)
+                        let close = Suggestions.closest(to: String(word.text), in: flags, limit: 2)
                         throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
                     } else {
                         arguments.words.append(word)

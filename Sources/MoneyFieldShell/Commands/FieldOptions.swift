@@ -40,12 +40,12 @@ public struct FieldOptions: Equatable, Sendable {
     public init(
         parsing words: some Sequence<String>, usage: @autoclosure () -> String = "new NAME " + FieldOption.usage
     ) throws(CommandError) {
-        try self.init(parsing: words.map { Tokenizer.Word(text: $0, span: 0..<0) }, usage: usage())
+        try self.init(parsing: words.map { Tokenizer.Word(text: $0[...], span: 0..<0) }, usage: usage())
     }
 
     /// The same, from words that know where they stand in the line, so an error points at its word.
     init(parsing spanned: [Tokenizer.Word], usage: @autoclosure () -> String) throws(CommandError) {
-        var words = spanned.map(\.text)[...]
+        var words = spanned.map { String($0.text) }[...]
         var spans = spanned.map { $0.span.isEmpty ? nil : $0.span }[...]
         var given: Set<String> = []
         while let word = words.popFirst() {

@@ -4,15 +4,16 @@ import MoneyFieldEngine
 enum Tokenizer {
     /// A word and the characters of the line it came from, so an error can point at it.
     struct Word: Equatable {
-        var text: String
+        /// A slice of the line where the word stands as typed; its own string where quotes were read.
+        var text: Substring
         var span: Range<Int>
     }
 
-    static func words(_ text: Substring) throws(CommandError) -> [String] { try spannedWords(text).map(\.text) }
+    static func words(_ text: Substring) throws(CommandError) -> [String] { try spannedWords(text).map { String($0.text) } }
 
     /// The words of `text`, each with its span counted in characters from `offset`.
     static func spannedWords(_ text: Substring, from offset: Int = 0) throws(CommandError) -> [Word] {
-        if let words = text.utf8.withContiguousStorageIfAvailable({ asciiWords($0, from: offset) }), let words { return words }
+        if let words = text.utf8.withContiguousStorageIfAvailable({ asciiWords($0, of: text, from: offset) }), let words { return words }
         var words: [Word] = []
         var current = ""
         var start: Int?
@@ -25,7 +26,7 @@ enum Tokenizer {
                 quote = (character, column)
                 start = start ?? column
             } else if character.isSpaceLike {
-                if let begun = start { words.append(Word(text: current, span: begun..<column)) }
+                if let begun = start { words.append(Word(text: current[...], span: begun..<column)) }
                 current = ""
                 start = nil
             } else {
@@ -36,13 +37,13 @@ enum Tokenizer {
         if let open = quote {
             throw CommandError("unclosed quote; close it or leave the quotes out", at: open.at..<(open.at + 1))
         }
-        if let begun = start { words.append(Word(text: current, span: begun..<(offset + text.characterCount))) }
+        if let begun = start { words.append(Word(text: current[...], span: begun..<(offset + text.characterCount))) }
         return words
     }
 
     /// The words of a line of ASCII without quotes or CR, split on spaces and tabs byte by byte,
     /// where a byte is a column; nil for any other line, which `spannedWords` reads by Characters.
-    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> [Word]? {
+    private static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, of text: Substring, from offset: Int) -> [Word]? {
         var words: [Word] = []
         var start: Int?
         for index in 0...bytes.count {
@@ -50,8 +51,9 @@ enum Tokenizer {
             if !byte.isLoneASCIICharacter || byte == 0x22 || byte == 0x27 { return nil }
             if byte.isSpaceOrTab {
                 if let begun = start {
-                    words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[begun..<index]), as: UTF8.self),
-                                      span: (offset + begun)..<(offset + index)))
+                    let utf8 = text.utf8
+                    let slice = utf8.index(utf8.startIndex, offsetBy: begun)..<utf8.index(utf8.startIndex, offsetBy: index)
+                    words.append(Word(text: text[slice], span: (offset + begun)..<(offset + index)))
                 }
                 start = nil
             } else if start == nil {
