@@ -4,6 +4,9 @@
 /// A key edits the units as text would, then the units are read back into a state (leading
 /// zeros dropped, the fraction counted), so every rule — a digit into either part, the decimal
 /// key, backspace joining over the point, a selection replaced — is one edit and one reading.
+/// A digit, `<dec>` and `<enter>` with nothing selected, the commonest keys, go to the same
+/// result directly.
+
 /// Natural mode's units being edited, held inline: up to 48 values (digits and the point).
 ///
 /// Wider than `DigitBuffer`, whose 32 bytes every keystroke of every mode copies: a 30-digit amount
