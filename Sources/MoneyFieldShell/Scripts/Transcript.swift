@@ -88,21 +88,22 @@ public struct Transcript: Sendable, Equatable {
     /// miss CRLF ends. Every CR ending a line goes: one kept would come back as a CRLF end and vanish.
     /// Slices of `text`: a line becomes a string of its own only where a script keeps it.
     static func lines(of text: Substring) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while true {
-            guard index == utf8.endIndex || utf8[index] == 0x0A else {
-                index = utf8.index(after: index)
-                continue
+        // Line ends found by bytes; each line is then cut out of `text` by UTF-8 offset.
+        func ends(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+            var lines: [Range<Int>] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+                var end = index
+                while end > start && bytes[end - 1] == 0x0D { end -= 1 }
+                lines.append(start..<end)
+                start = index + 1
             }
-            var end = index
-            while end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-            lines.append(text[start..<end])
-            guard index < utf8.endIndex else { return lines }
-            index = utf8.index(after: index)
-            start = index
+            return lines
+        }
+        let utf8 = text.utf8
+        let ranges = utf8.withContiguousStorageIfAvailable(ends) ?? Array(utf8).withUnsafeBufferPointer(ends)
+        return ranges.map { range in
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
     }
 
