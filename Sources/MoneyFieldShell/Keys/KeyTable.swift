@@ -53,15 +53,31 @@ public enum KeyTable {
     /// The key named `name` (any case), or nil.
     public static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
 
-    private static let asciiNames: [(bytes: [UInt8], key: Key)] = all.map { (Array($0.name.utf8), $0.key) }
+    /// Each name's bytes in lower case packed into a word, its length in the top byte: a name
+    /// is then found by comparing words, as a replay does for every `<name>` it reads.
+    private static let packedNames: [(name: UInt64, key: Key)] = all.map { named in
+        let bytes = Array(named.name.utf8)
+        guard let packed = bytes.withUnsafeBufferPointer(packed) else { preconditionFailure("key names are at most 7 ASCII bytes") }
+        return (packed, named.key)
+    }
+
+    /// `name`'s ASCII bytes in lower case and its length, in one word; nil past 7 bytes.
+    private static func packed(_ name: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard name.count <= 7 else { return nil }
+        var word = UInt64(name.count) &<< 56
+        for index in name.indices {
+            // ASCII upper case to lower case: A–Z gain 0x20.
+            let byte = name[index]
+            word |= UInt64((byte &- 0x41) < 26 ? byte | 0x20 : byte) &<< UInt64(index &* 8)
+        }
+        return word
+    }
 
     /// The key named by ASCII bytes (any case), or nil: the key reader's fast path, with no
     /// string made or hashed.
     static func key(namedASCII name: UnsafeBufferPointer<UInt8>) -> Key? {
-        for entry in asciiNames where entry.bytes.count == name.count {
-            // ASCII upper case to lower case: A–Z gain 0x20.
-            if zip(entry.bytes, name).allSatisfy({ $0 == (($1 &- 0x41) < 26 ? $1 | 0x20 : $1) }) { return entry.key }
-        }
+        guard let word = packed(name) else { return nil }
+        for entry in packedNames where entry.name == word { return entry.key }
         return nil
     }
 
