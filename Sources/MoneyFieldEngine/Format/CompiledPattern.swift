@@ -205,9 +205,12 @@ final class CompiledPattern: Sendable {
     /// them again was a sixth of a keystroke.
     @inline(__always)
     private static func string(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        // `UTF8Span` is Swift 6.2's; the README promises 6.1, which validates as before.
+        #if compiler(>=6.2)
         if #available(macOS 26.0, *) {
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
+        #endif
         return String(decoding: bytes, as: UTF8.self)
     }
 }
