@@ -9,3 +9,13 @@ extension Substring {
         return (asciiCount ?? nil) ?? count
     }
 }
+
+extension Substring {
+    /// The part between two UTF-8 offsets found by a byte scan, which must stand on scalar
+    /// boundaries (a space, a line end): no string is made.
+    @inlinable
+    package func slice(utf8Offsets offsets: Range<Int>) -> Substring {
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return Substring(utf8[start..<utf8.index(start, offsetBy: offsets.count)])
+    }
+}

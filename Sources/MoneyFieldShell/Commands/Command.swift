@@ -164,19 +164,15 @@ public struct Command: Sendable {
             let words = try Tokenizer.spannedWords(rest, from: offset)
             // Field options come after the positional arguments, and everything after them is theirs.
             let optionsStart = takesFieldOptions ? words.firstIndex { $0.text.hasPrefix("--") } ?? words.endIndex : words.endIndex
-            if !words[..<optionsStart].contains(where: { $0.text.hasPrefix("--") }) {
-                // The usual line, all positional: the words are the arguments as they stand.
-                arguments.words = optionsStart == words.endIndex ? words : Array(words[..<optionsStart])
-            } else {
-                for word in words[..<optionsStart] {
-                    if flags.contains(where: { $0 == word.text }) {
-                        arguments.flags.insert(String(word.text))
-                    } else if word.text.hasPrefix("--") && word.text.count > 2 {
-                        let close = Suggestions.closest(to: String(word.text), in: flags, limit: 2)
-                        throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
-                    } else {
-                        arguments.words.append(word)
-                    }
+            arguments.words.reserveCapacity(optionsStart)
+            for word in words[..<optionsStart] {
+                if flags.contains(where: { $0 == word.text }) {
+                    arguments.flags.insert(String(word.text))
+                } else if word.text.hasPrefix("--") && word.text.count > 2 {
+                    let close = Suggestions.closest(to: String(word.text), in: flags, limit: 2)
+                    throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
+                } else {
+                    arguments.words.append(word)
                 }
             }
             if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: Array(words[optionsStart...]), usage: usage) }

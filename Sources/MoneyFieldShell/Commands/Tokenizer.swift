@@ -51,9 +51,7 @@ enum Tokenizer {
             if !byte.isLoneASCIICharacter || byte == 0x22 || byte == 0x27 { return nil }
             if byte.isSpaceOrTab {
                 if let begun = start {
-                    let utf8 = text.utf8
-                    let slice = utf8.index(utf8.startIndex, offsetBy: begun)..<utf8.index(utf8.startIndex, offsetBy: index)
-                    words.append(Word(text: text[slice], span: (offset + begun)..<(offset + index)))
+                    words.append(Word(text: text.slice(utf8Offsets: begun..<index), span: (offset + begun)..<(offset + index)))
                 }
                 start = nil
             } else if start == nil {

@@ -100,11 +100,8 @@ public struct Transcript: Sendable, Equatable {
             }
             return lines
         }
-        let utf8 = text.utf8
-        let ranges = utf8.withContiguousStorageIfAvailable(ends) ?? Array(utf8).withUnsafeBufferPointer(ends)
-        return ranges.map { range in
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
-        }
+        let ranges = text.utf8.withContiguousStorageIfAvailable(ends) ?? Array(text.utf8).withUnsafeBufferPointer(ends)
+        return ranges.map(text.slice(utf8Offsets:))
     }
 
     /// Reads a script file; a folder, a FIFO, a file over the size limit, invalid UTF-8 or binary
