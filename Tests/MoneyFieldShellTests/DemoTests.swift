@@ -67,9 +67,9 @@ import MoneyFieldCheck
 
     @Test func aDifferenceFromTheScriptIsFoundAndShown() throws {
         let plan = try plan("> type 12\namount: $9.99|\n")
-        #expect(plan.differences.map(\.line) == [1])
-        #expect(plan.differences.first?.expected == ["amount: $9.99|"])
-        #expect(plan.differences.first?.actual == ["amount: $0.12|"])
+        #expect(plan.mismatches.map(\.line) == [1])
+        #expect(plan.mismatches.first?.expected == ["amount: $9.99|"])
+        #expect(plan.mismatches.first?.actual == ["amount: $0.12|"])
         #expect(plan.frames.last?.lines.last == "⚠ the script expects: amount: $9.99|")
     }
 

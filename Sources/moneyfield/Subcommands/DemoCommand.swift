@@ -59,6 +59,8 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The cast's path is checked before the demo is worked out, not after.
+        if let cast, let problem = OutputPath.problem(with: cast) { throw UnusableInput("--cast \(problem.message)") }
         let url = URL(fileURLWithPath: file)
         let transcript: Transcript
         do {
@@ -114,11 +116,11 @@ struct DemoCommand: ParsableCommand {
             Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(file))\n")
             throw ExitCode(130)
         }
-        for difference in plan.differences {
-            let lines = ["warning: \(file):\(difference.line): the output differs from what the script expects"]
-                + MismatchReport.diffLines(expected: difference.expected, actual: difference.actual)
+        for mismatch in plan.mismatches {
+            let lines = ["warning: \(file):\(mismatch.line): the output differs from what the script expects"]
+                + MismatchReport.diffLines(expected: mismatch.expected, actual: mismatch.actual)
             Output.writeError(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
         }
-        if strict && !plan.differences.isEmpty { throw ExitCode.failure }
+        if strict && !plan.mismatches.isEmpty { throw ExitCode.failure }
     }
 }

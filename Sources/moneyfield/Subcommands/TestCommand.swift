@@ -84,6 +84,10 @@ struct TestCommand: ParsableCommand {
         allowWrite: Bool
     ) throws {
         let base = PathName.workingFolder
+        // The report's path is checked before any script runs, not after all of them.
+        if let junit, let problem = OutputPath.problem(with: junit, relativeTo: base) {
+            throw UnusableInput("--junit \(problem.message)")
+        }
         var scripts: [(url: URL, display: String)] = []
         do {
             for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
