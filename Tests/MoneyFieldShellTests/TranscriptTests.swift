@@ -81,7 +81,8 @@ import MoneyFieldCheck
         #expect(MismatchReport.diffLines(expected: ["0,12 $US", "a "], actual: ["0,12\u{00A0}$US", "a"]) == [
             "  - 0,12 $US    ⟨0,12␠$US⟩", "  - a     ⟨a␠⟩", "  + 0,12\u{00A0}$US    ⟨0,12\\u{00A0}$US⟩", "  + a    ⟨a⟩",
         ])
-        #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\u{00A0}$US\n")
+        // Blessed as the diff showed it: the U+00A0 written as its escape.
+        #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\\u{00A0}$US\n")
     }
 
     @Test func theLineDiffKeepsCommonLines() {
@@ -320,7 +321,21 @@ import MoneyFieldCheck
         let session = try Session()
         let outputs = transcript.steps.map { session.handle($0.command).lines.map(\.text) }
         let updated = transcript.rendered(withOutputs: outputs)
-        #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\u{A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
+        #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\\u{00A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
+    }
+
+    /// `--update` writes a new line's invisible and space-like characters as escapes, so the
+    /// blessed script reads as the failure did; a line that holds text reading as an escape stays
+    /// raw, since escaping it would no longer match.
+    @Test func anUpdateWritesInvisibleCharactersAsEscapes() throws {
+        #expect(Transcript.written("p: 1\u{202F}234,56|\u{00A0}€") == "p: 1\\u{202F}234,56|\\u{00A0}€")
+        #expect(Transcript.written("a\u{200B}b\u{2009}c") == "a\\u{200B}b\\u{2009}c")
+        #expect(Transcript.written("plain $1.00 line") == "plain $1.00 line")
+        let literal = "says \\u{41} and\u{00A0}€"
+        #expect(Transcript.written(literal) == literal)
+        for line in ["p: 1\u{202F}234,56|\u{00A0}€", literal, "tab\there", "x\u{200F}y"] {
+            #expect(Transcript.matches(expected: Transcript.written(line), actual: line), "\(line)")
+        }
     }
 }
 

@@ -142,7 +142,7 @@ public struct DemoPlan: Sendable {
     }
 
     /// Whether two caption arrays are one array shared (a pointer compare), else equal.
-    static func shared(_ one: [String], _ other: [String]) -> Bool {
+    package static func shared(_ one: [String], _ other: [String]) -> Bool {
         one.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
             || one == other
     }
