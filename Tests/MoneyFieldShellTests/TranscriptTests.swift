@@ -152,6 +152,39 @@ import MoneyFieldCheck
         #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n\n"))
     }
 
+    /// A session started in another locale, recorded before anything was done: the recording
+    /// says where the session starts, with no "before the recording" heading; with commands
+    /// before it, both, each over its own commands.
+    @Test func aRecordingOfAFreshSessionInAnotherLocaleSaysWhereItStarts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fresh = try Session(options: SessionOptions(locale: "de_DE", currency: "EUR", directory: folder.url))
+        _ = fresh.handle("record start.session")
+        _ = fresh.handle("type 12")
+        _ = fresh.handle("record off")
+        let url = folder.url.appendingPathComponent("start.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("before the recording started"), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.dropFirst().prefix(4)) == [
+            "# This session starts in de_DE with EUR; a replay starts in en_US with USD, so the field is made again:",
+            "> drop amount", "dropped amount", "> new amount --locale de_DE --currency EUR",
+        ])
+        #expect(ScriptRunner().run(url, displayPath: "start").passed)
+
+        let used = try Session(options: SessionOptions(locale: "de_DE", currency: "EUR", directory: folder.url))
+        _ = used.handle("type 5")
+        _ = used.handle("record used.session")
+        _ = used.handle("record off")
+        let usedURL = folder.url.appendingPathComponent("used.session")
+        let usedText = try String(contentsOf: usedURL, encoding: .utf8)
+        let starts = try #require(usedText.firstRange(of: "# This session starts in de_DE"))
+        let before = try #require(usedText.firstRange(of: "# The session before the recording started, replayed"))
+        #expect(starts.lowerBound < before.lowerBound)
+        #expect(usedText[before.upperBound...].contains("> type 5\n"))
+        #expect(ScriptRunner().run(usedURL, displayPath: "used").passed)
+    }
+
     /// Undo and redo after `record` reach back before it: the recording replays them all the same.
     @Test(arguments: [
         ["12", "34", "new b --locale de_DE --currency EUR", "56", "use amount"],
