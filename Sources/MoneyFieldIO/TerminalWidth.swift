@@ -18,6 +18,36 @@ public enum TerminalWidth {
         return result + "…"
     }
 
+    /// `text` in lines of at most `width` cells, broken at spaces; a word longer than a line is
+    /// cut (ending in `…`). Every word is kept otherwise, in order.
+    public static func wrapped(_ text: String, to width: Int, indent: String = "") -> [String] {
+        var lines: [String] = []
+        var line = "", used = 0, started = false
+        let indentCells = of(indent)
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            // Widths added word by word: a long line is measured once, not once per word.
+            let cells = of(String(word))
+            if !started {
+                line = String(word)
+                used = cells
+                started = true
+            } else if used + 1 + cells <= width {
+                line += " " + word
+                used += 1 + cells
+            } else {
+                lines.append(line)
+                line = indent + word
+                used = indentCells + cells
+            }
+            if used > width {
+                line = cut(line, to: width)
+                used = of(line)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
     static func cells(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         switch properties.generalCategory {

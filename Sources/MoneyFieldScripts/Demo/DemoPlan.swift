@@ -178,25 +178,8 @@ struct Screen {
     init(captions: [String], width: Int, marking: FieldView.Marking) {
         self.width = width
         self.marking = marking
-        captionLines = captions.flatMap { Self.wrapped(VisibleText.terminalSafe($0), to: width) }
-    }
-
-    /// A caption in lines of at most `width` cells, broken at spaces (a word longer than a line
-    /// is cut), so a narrow terminal shows all of it.
-    static func wrapped(_ text: String, to width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if TerminalWidth.of(candidate) <= width {
-                line = candidate
-            } else {
-                if !line.isEmpty { lines.append(line) }
-                line = TerminalWidth.cut(word, to: width)
-            }
-        }
-        lines.append(line)
-        return lines
+        // Broken at spaces, so a narrow terminal shows every word.
+        captionLines = captions.flatMap { TerminalWidth.wrapped(VisibleText.terminalSafe($0), to: width) }
     }
 
     func render(field: FieldView?, command: String, output: [String]) -> DemoPlan.Frame {
