@@ -18,9 +18,10 @@ public enum TerminalWidth {
         return result + "…"
     }
 
-    /// `text` in lines of at most `width` cells, broken at spaces; a word longer than a line is
-    /// cut (ending in `…`). Every word is kept otherwise, in order.
-    public static func wrapped(_ text: String, to width: Int, indent: String = "") -> [String] {
+    /// `text` in lines of at most `width` cells, broken at spaces, lines after the first starting
+    /// with `indent`; a word longer than a line is cut (ending in `…`), or with `cutsLongWords`
+    /// false kept whole on a line of its own (the terminal wraps it). Every word is kept otherwise.
+    public static func wrapped(_ text: String, to width: Int, indent: String = "", cutsLongWords: Bool = true) -> [String] {
         var lines: [String] = []
         var line = "", used = 0, started = false
         let indentCells = of(indent)
@@ -39,7 +40,7 @@ public enum TerminalWidth {
                 line = indent + word
                 used = indentCells + cells
             }
-            if used > width {
+            if used > width && cutsLongWords {
                 line = cut(line, to: width)
                 used = of(line)
             }

@@ -256,4 +256,17 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(session.handle("locales zzzz --json").lines.map(\.text) == ["[]"])
         #expect(session.handle("locales --xml").lines.map(\.text) == ["error: unknown option \"--xml\"; usage: locales [FILTER] [--json]"])
     }
+
+    /// `fields` lines its columns up as the terminal shows them: a right-to-left display's
+    /// invisible marks take no cell, so the VALUE column starts at one cell in every row.
+    @Test func fieldsColumnsAlignInTerminalCellsWithRightToLeftDisplays() throws {
+        let lines = try outputs(["new a --locale ar_EG", "new b --locale he_IL", "type 12345", "new c", "fields"]).suffix(5)
+        let header = try #require(lines.first)
+        let column = TerminalWidth.of(String(header[..<(try #require(header.firstRange(of: "VALUE"))).lowerBound]))
+        for row in lines.dropFirst() {
+            let cells = TerminalWidth.of(String(row.dropLast(row.split(separator: " ").last?.count ?? 0)))
+            #expect(cells == column, "\(row.debugDescription)")
+        }
+        #expect(lines.contains { $0.contains("\u{200F}") }, "the marks are there, and not counted")
+    }
 }

@@ -254,6 +254,21 @@ struct KioskFormInTmuxTests {
         try tmux.waitForLastLine("amount>")
     }
 
+    /// At a terminal of 60 columns `help new` is broken at spaces, continued under an indent:
+    /// no line is wider than the terminal and no word is split by the terminal's own wrapping.
+    @Test func helpWrapsAtWordsToTheTerminalsWidth() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 60, rows: 50)
+        try tmux.type("help new")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("  takes the last digit")
+        #expect(screen.contains("--display: symbol $12.50, narrow $12.50, code USD 12.50,\n  name 12.50 US dollars"), "\(screen)")
+        #expect(screen.contains("usage: new NAME [--locale L] [--currency C] [--mode\n  atm|whole|natural]"), "\(screen)")
+        // Every word of the help is on screen whole.
+        for word in ["--allow-negative]", "fraction", "(ja_JP:", "[--emptiable"] { #expect(screen.contains(word)) }
+    }
+
     /// At 60 columns a refusal's reason is wrapped at spaces, every word on screen.
     @Test func aLongRefusalWrapsInTheKiosk() throws {
         let tmux = try Tmux()
