@@ -269,4 +269,41 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         }
         #expect(lines.contains { $0.contains("\u{200F}") }, "the marks are there, and not counted")
     }
+
+    /// Where ICU gives a locale no currency, `locales` says none, as `new --locale` does; never USD.
+    @Test func aLocaleWithoutACurrencyIsListedWithNone() throws {
+        let session = try Session()
+        let lines = session.handle("locales hindi").lines.map(\.text)
+        let hi = try #require(lines.first { $0.hasPrefix("hi ") })
+        #expect(hi.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["hi", "Hindi", "none", "(add", "--currency)"])
+        #expect(!lines.contains { $0.contains("USD") }, "\(lines)")
+        #expect(session.handle("new x --locale hi").lines.first?.text.contains("no currency") == true)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(session.handle("locales hindi --json").lines[0].text.utf8)) as? [[String: Any]])
+        let entry = try #require(json.first { $0["id"] as? String == "hi" })
+        #expect(entry["currency"] is NSNull && entry["sample"] is NSNull)
+        #expect(json.first { $0["id"] as? String == "hi_IN" }?["currency"] as? String == "INR")
+    }
+
+    /// A filter that names a numbering system finds the locales that offer it, written as
+    /// `--locale` takes them; each one listed makes a field.
+    @Test(arguments: ["deva", "devanagari", "numbers=deva"])
+    func aNumberingSystemFilterFindsItsVariants(filter: String) throws {
+        let session = try Session()
+        let lines = session.handle("locales \(filter)").lines.map(\.text)
+        let row = try #require(lines.first { $0.hasPrefix("hi_IN@numbers=deva ") }, "\(lines.prefix(5))")
+        #expect(row.contains("INR") && row.contains("₹१,२३४.५६"))
+        #expect(lines.contains { $0.hasPrefix("ne_NP ") }, "a locale whose own digits they are")
+        #expect(session.handle("new h --locale hi_IN@numbers=deva").lines.map(\.text) == ["h: ₹०.००|"])
+        #expect(session.handle("locales latn").lines.count > 10)
+        #expect(!session.handle("locales latn").lines.contains { $0.text.hasPrefix("en_US") }, "Latin digits: only the variants that add them")
+    }
+
+    /// A numbering system written out (devanagari) is matched by the identifier it begins with.
+    @Test func aNumberingSystemWrittenOutSuggestsItsIdentifier() throws {
+        let session = try Session()
+        let error = try #require(session.handle("new x --locale hi_IN@numbers=devanagari").lines.first?.text)
+        #expect(error.hasPrefix("error: unknown numbering system \"devanagari\"; did you mean deva"), "\(error)")
+        let typo = try #require(session.handle("new x --locale ar_EG@numbers=arbb").lines.first?.text)
+        #expect(typo.contains("did you mean arab"), "\(typo)")
+    }
 }
