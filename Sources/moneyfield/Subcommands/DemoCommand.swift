@@ -13,8 +13,8 @@ struct DemoCommand: ParsableCommand {
             Comments before a command are its captions (the last ones too). The field stays on \
             screen while keys are typed one by one, shown as key caps; each result is held for \
             --hold milliseconds, or until a key with --step. On a terminal the demo runs on the \
-            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses, \
-            q or Esc quits. Otherwise plain text is printed. The script's expected output is \
+            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses \
+            (and resumes), q or Esc quits; the last screen says the demo is over. Otherwise plain text is printed. The script's expected output is \
             checked as it plays: a difference is shown and reported (exit 1 with --strict). \
             --cast writes the demo as an asciicast v2 file instead of playing it.
             """)
