@@ -307,3 +307,36 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(typo.contains("did you mean arab"), "\(typo)")
     }
 }
+
+/// The one word wrapper (captions, the kiosk's messages, long lines at a terminal).
+@Suite struct WrappingTests {
+    @Test func wordsAreKeptInOrderAndLinesFit() {
+        let text = "rejected: this field takes no negative amounts (create it with --allow-negative)"
+        for width in [20, 30, 45, 60] {
+            let lines = TerminalWidth.wrapped(text, to: width, indent: "  ")
+            #expect(lines.allSatisfy { TerminalWidth.of($0) <= width }, "\(lines)")
+            #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+            #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == text)
+        }
+        #expect(TerminalWidth.wrapped(text, to: 200) == [text])
+    }
+
+    @Test func aWordLongerThanTheLineIsCutOrKeptWhole() {
+        let json = "{\"field\":\"amount\",\"display\":\"$0.00\",\"caret\":5}"
+        #expect(TerminalWidth.wrapped("x " + json, to: 20) == ["x", "{\"field\":\"amount\",\"…"])
+        #expect(TerminalWidth.wrapped("x " + json, to: 20, cutsLongWords: false) == ["x", json])
+    }
+}
+
+/// A path as the system spells it, shown with its bad bytes escaped.
+@Suite struct RawPathTests {
+    @Test func badBytesAreShownAsHexEscapesAndTheBytesKept() {
+        let path = RawPath(bytes: Array("dir/caf".utf8) + [0xE9] + Array(".session".utf8))
+        #expect(!path.isUTF8)
+        #expect(path.shown == "dir/caf\\xE9.session")
+        #expect(RawPath(bytes: [0x61, 0xFF, 0xFE, 0x62]).shown == "a\\xFF\\xFEb")
+        #expect(RawPath("été/x").shown == "été/x" && RawPath("été/x").isUTF8)
+        #expect(RawPath("/tmp").appending(path).bytes == Array("/tmp/".utf8) + path.bytes)
+        #expect(path.hasSuffix(".session"))
+    }
+}

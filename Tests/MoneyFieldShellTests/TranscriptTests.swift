@@ -375,6 +375,40 @@ import MoneyFieldCheck
 /// The diff of a mismatch: common start and end matched in one pass, the rest by Myers' shortest
 /// edit script, a huge middle shown whole rather than searched.
 @Suite struct MismatchDiffTests {
+    /// The diff's look-alike marks, found by hashing each line's on-screen form, are the ones the
+    /// plain every-removed-against-every-added comparison finds, on random look-alike lines.
+    @Test func lookAlikesFoundByHashAreThoseEveryPairWouldFind() {
+        let pool = ["a b", "a\u{00A0}b", "a b ", "ab", "a\u{200B}b", "", " ", "\u{00A0}", "a\u{202F}b", "c"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<300 {
+            let expected = (0..<next(7)).map { _ in pool[next(pool.count)] }
+            let actual = (0..<next(7)).map { _ in pool[next(pool.count)] }
+            let entries = MismatchReport.diff(expected, actual)
+            var removed: [String] = [], added: [String] = []
+            for entry in entries {
+                if case .expected(let text) = entry { removed.append(text) }
+                if case .actual(let text) = entry { added.append(text) }
+            }
+            func shown(_ text: String, _ others: [String]) -> String {
+                let twin = others.contains { $0 != text && MismatchReport.onScreen($0) == MismatchReport.onScreen(text) }
+                let invisible = twin || MismatchReport.onScreen(text).isEmpty && !text.isEmpty
+                return invisible ? "\(text)    ⟨\(VisibleText.escaped(text).replacing(" ", with: "␠"))⟩" : text
+            }
+            let reference: [String] = entries.map { entry in
+                switch entry {
+                case .same(let text): "    \(text)"
+                case .expected(let text): "  - \(shown(text, added))"
+                case .actual(let text): "  + \(shown(text, removed))"
+                }
+            }
+            #expect(MismatchReport.diffLines(expected: expected, actual: actual) == reference, "\(expected) \(actual)")
+        }
+    }
+
     @Test func oneChangedLineAmongThousandsIsTheOnlyDifference() {
         let expected = (0..<5_000).map { "line \($0)" }
         var actual = expected

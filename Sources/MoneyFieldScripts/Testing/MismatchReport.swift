@@ -45,7 +45,7 @@ public enum MismatchReport {
     }
 
     /// A line as the eye sees it: every space-like or invisible character a plain space, trailing spaces gone.
-    static func onScreen(_ text: String) -> String {
+    package static func onScreen(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if VisibleText.needsEscape(scalar, .invisible) {
