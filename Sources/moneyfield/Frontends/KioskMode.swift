@@ -86,12 +86,12 @@ struct KioskMode {
             bell()
             return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
         }
+        // Too small to show the field: a key would change an amount (or a Tab the field) nobody sees.
+        if KeyTable.key(forKiosk: keyboardKey) != nil || keyboardKey == .tab || keyboardKey == .backTab, let needed = shortfall() {
+            bell()
+            return (false, OutputLine(.rejected, "not typed: the kiosk needs \(needed.columns)×\(needed.rows) to show the field"))
+        }
         if let key = KeyTable.key(forKiosk: keyboardKey) {
-            // Too small to show the field: a key would change an amount nobody sees.
-            if let needed = shortfall() {
-                bell()
-                return (false, OutputLine(.rejected, "not typed: the kiosk needs \(needed.columns)×\(needed.rows) to show the field"))
-            }
             let result = session.handle(.press(KeyPress([key])))
             if result.rangBell { bell() }
             // The field line is the box itself; only a refusal or an error is worth a line.
