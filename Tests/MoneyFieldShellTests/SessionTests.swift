@@ -319,6 +319,9 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
             #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == text)
         }
         #expect(TerminalWidth.wrapped(text, to: 200) == [text])
+        // A table row broken at a column gap: the gap is the break, the rest starts at the indent.
+        #expect(TerminalWidth.wrapped("   amount  $0.00      0.00", to: 18, indent: "     ") == ["   amount  $0.00", "     0.00"])
+        #expect(TerminalWidth.wrapped("   amount", to: 18) == ["   amount"], "leading spaces stay")
     }
 
     @Test func aWordLongerThanTheLineIsCutOrKeptWhole() {
