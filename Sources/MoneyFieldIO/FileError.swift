@@ -45,8 +45,13 @@ public enum TextFile {
     public static let maximumBytes = 16 << 20
 
     public static func read(_ url: URL, displayPath: String) throws(FileError) -> [UInt8] {
+        try read(RawPath(url.path), displayPath: displayPath)
+    }
+
+    /// Reads the file at the path's own bytes (a name that is not UTF-8 included).
+    public static func read(_ path: RawPath, displayPath: String) throws(FileError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO with no writer must not hang; fstat then refuses it.
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
         defer { close(descriptor) }
         var status = stat()

@@ -7,9 +7,11 @@ package enum FolderWalk {
     /// Calls `body` with every file, folder and link below `folder` (not `folder` itself), in no
     /// particular order: links are not followed, other file systems are not entered, and a folder
     /// that cannot be read is passed over.
-    package static func forEachEntry(below folder: URL, _ body: (URL) -> Void) {
-        guard FileManager.default.fileExists(atPath: folder.path) else { return }
-        let stream = folder.path.withCString { path in
+    /// Each entry's path is the bytes fts gives: a name that is not UTF-8 is kept as it is.
+    package static func forEachEntry(below folder: RawPath, _ body: (RawPath, _ isFolder: Bool) -> Void) {
+        var status = stat()
+        guard folder.withCString({ stat($0, &status) }) == 0 else { return }
+        let stream = folder.withCString { path in
             var roots = [UnsafeMutablePointer(mutating: path), nil]
             return fts_open(&roots, FTS_PHYSICAL | FTS_XDEV | FTS_NOCHDIR | FTS_NOSTAT, nil)
         }
@@ -17,10 +19,10 @@ package enum FolderWalk {
         defer { fts_close(stream) }
         _ = fts_read(stream)  // the folder itself
         while let entry = fts_read(stream) {
-            let path = FileManager.default.string(withFileSystemRepresentation: entry.pointee.fts_path, length: Int(entry.pointee.fts_pathlen))
+            let path = RawPath(bytes: UnsafeRawBufferPointer(start: entry.pointee.fts_path, count: Int(entry.pointee.fts_pathlen)))
             switch Int32(entry.pointee.fts_info) {
-            case FTS_D: body(URL(fileURLWithPath: path, isDirectory: true))
-            case FTS_DEFAULT, FTS_F, FTS_NSOK, FTS_SL, FTS_SLNONE: body(URL(fileURLWithPath: path, isDirectory: false))
+            case FTS_D: body(path, true)
+            case FTS_DEFAULT, FTS_F, FTS_NSOK, FTS_SL, FTS_SLNONE: body(path, false)
             default: continue
             }
         }

@@ -18,6 +18,44 @@ public enum TerminalWidth {
         return result + "…"
     }
 
+    /// `text` in lines of at most `width` cells, broken at spaces, lines after the first starting
+    /// with `indent`; a word longer than a line is cut (ending in `…`), or with `cutsLongWords`
+    /// false kept whole on a line of its own (the terminal wraps it). Every word is kept otherwise.
+    public static func wrapped(_ text: String, to width: Int, indent: String = "", cutsLongWords: Bool = true) -> [String] {
+        var lines: [String] = []
+        // `fresh`: the line holds no word yet (only the indent, after a break).
+        var line = "", used = 0, fresh = true
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            // The spaces where a line breaks are the break (a table's column gap included).
+            if fresh && !lines.isEmpty && word.isEmpty { continue }
+            // Widths added word by word: a long line is measured once, not once per word.
+            let cells = of(String(word))
+            if fresh {
+                line += word
+                used += cells
+                fresh = false
+            } else if used + 1 + cells <= width {
+                line += " " + word
+                used += 1 + cells
+            } else {
+                lines.append(line.trimmingTrailingSpaces())
+                line = indent
+                used = of(indent)
+                fresh = word.isEmpty
+                if !fresh {
+                    line += word
+                    used += cells
+                }
+            }
+            if used > width && cutsLongWords {
+                line = cut(line, to: width)
+                used = of(line)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
     static func cells(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         switch properties.generalCategory {

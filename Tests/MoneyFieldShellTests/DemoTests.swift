@@ -67,9 +67,9 @@ import MoneyFieldCheck
 
     @Test func aDifferenceFromTheScriptIsFoundAndShown() throws {
         let plan = try plan("> type 12\namount: $9.99|\n")
-        #expect(plan.differences.map(\.line) == [1])
-        #expect(plan.differences.first?.expected == ["amount: $9.99|"])
-        #expect(plan.differences.first?.actual == ["amount: $0.12|"])
+        #expect(plan.mismatches.map(\.line) == [1])
+        #expect(plan.mismatches.first?.expected == ["amount: $9.99|"])
+        #expect(plan.mismatches.first?.actual == ["amount: $0.12|"])
         #expect(plan.frames.last?.lines.last == "⚠ the script expects: amount: $9.99|")
     }
 
@@ -91,6 +91,25 @@ import MoneyFieldCheck
         let captionLines = Array(frame.lines.prefix { !$0.isEmpty })
         #expect(captionLines.count > 1 && captionLines.allSatisfy { TerminalWidth.of($0) <= 30 })
         #expect(captionLines.joined(separator: " ") == caption)
+    }
+
+    /// A step's frames share one caption array, and a cast writes a step's captions once: the
+    /// frames typed under them redraw only the rows below.
+    @Test func captionsAreSharedByAStepsFramesAndCastOncePerStep() throws {
+        let captions = (1...200).map { "# caption line \($0)" }.joined(separator: "\n")
+        let plan = DemoPlan(transcript: try Transcript(parsing: captions + "\n> type 123456\namount: $1,234.56|\n", path: "d"),
+                            session: try Session(), pacing: .init())
+        #expect(plan.frames.count == 8, "the empty line, six keys, the result")
+        let first = try #require(plan.frames.first)
+        #expect(first.captions.count == 200 && first.lines.count == first.lineCount)
+        #expect(plan.frames.allSatisfy { DemoPlan.shared($0.captions, first.captions) })
+        let identities = Set(plan.frames.map { $0.captions.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } })
+        #expect(identities.count == 1, "one array, not a copy per frame")
+        let cast = AsciiCast.text(of: plan, title: "d", timestamp: 0)
+        #expect(cast.components(separatedBy: "caption line 137").count - 1 == 1)
+        // Each typed frame still draws its command line, below the captions' rows.
+        #expect(cast.contains("\\u001b[202;1H"), "the body redrawn from its row (200 captions, a blank)")
+        for typed in ["1", "12", "123456"] { #expect(cast.contains("amount> type \(typed)")) }
     }
 }
 

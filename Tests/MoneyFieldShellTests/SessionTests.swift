@@ -256,4 +256,90 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(session.handle("locales zzzz --json").lines.map(\.text) == ["[]"])
         #expect(session.handle("locales --xml").lines.map(\.text) == ["error: unknown option \"--xml\"; usage: locales [FILTER] [--json]"])
     }
+
+    /// `fields` lines its columns up as the terminal shows them: a right-to-left display's
+    /// invisible marks take no cell, so the VALUE column starts at one cell in every row.
+    @Test func fieldsColumnsAlignInTerminalCellsWithRightToLeftDisplays() throws {
+        let lines = try outputs(["new a --locale ar_EG", "new b --locale he_IL", "type 12345", "new c", "fields"]).suffix(5)
+        let header = try #require(lines.first)
+        let column = TerminalWidth.of(String(header[..<(try #require(header.firstRange(of: "VALUE"))).lowerBound]))
+        for row in lines.dropFirst() {
+            let cells = TerminalWidth.of(String(row.dropLast(row.split(separator: " ").last?.count ?? 0)))
+            #expect(cells == column, "\(row.debugDescription)")
+        }
+        #expect(lines.contains { $0.contains("\u{200F}") }, "the marks are there, and not counted")
+    }
+
+    /// Where ICU gives a locale no currency, `locales` says none, as `new --locale` does; never USD.
+    @Test func aLocaleWithoutACurrencyIsListedWithNone() throws {
+        let session = try Session()
+        let lines = session.handle("locales hindi").lines.map(\.text)
+        let hi = try #require(lines.first { $0.hasPrefix("hi ") })
+        #expect(hi.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["hi", "Hindi", "none", "(add", "--currency)"])
+        #expect(!lines.contains { $0.contains("USD") }, "\(lines)")
+        #expect(session.handle("new x --locale hi").lines.first?.text.contains("no currency") == true)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(session.handle("locales hindi --json").lines[0].text.utf8)) as? [[String: Any]])
+        let entry = try #require(json.first { $0["id"] as? String == "hi" })
+        #expect(entry["currency"] is NSNull && entry["sample"] is NSNull)
+        #expect(json.first { $0["id"] as? String == "hi_IN" }?["currency"] as? String == "INR")
+    }
+
+    /// A filter that names a numbering system finds the locales that offer it, written as
+    /// `--locale` takes them; each one listed makes a field.
+    @Test(arguments: ["deva", "devanagari", "numbers=deva"])
+    func aNumberingSystemFilterFindsItsVariants(filter: String) throws {
+        let session = try Session()
+        let lines = session.handle("locales \(filter)").lines.map(\.text)
+        let row = try #require(lines.first { $0.hasPrefix("hi_IN@numbers=deva ") }, "\(lines.prefix(5))")
+        #expect(row.contains("INR") && row.contains("₹१,२३४.५६"))
+        #expect(lines.contains { $0.hasPrefix("ne_NP ") }, "a locale whose own digits they are")
+        #expect(session.handle("new h --locale hi_IN@numbers=deva").lines.map(\.text) == ["h: ₹०.००|"])
+        #expect(session.handle("locales latn").lines.count > 10)
+        #expect(!session.handle("locales latn").lines.contains { $0.text.hasPrefix("en_US") }, "Latin digits: only the variants that add them")
+    }
+
+    /// A numbering system written out (devanagari) is matched by the identifier it begins with.
+    @Test func aNumberingSystemWrittenOutSuggestsItsIdentifier() throws {
+        let session = try Session()
+        let error = try #require(session.handle("new x --locale hi_IN@numbers=devanagari").lines.first?.text)
+        #expect(error.hasPrefix("error: unknown numbering system \"devanagari\"; did you mean deva"), "\(error)")
+        let typo = try #require(session.handle("new x --locale ar_EG@numbers=arbb").lines.first?.text)
+        #expect(typo.contains("did you mean arab"), "\(typo)")
+    }
+}
+
+/// The one word wrapper (captions, the kiosk's messages, long lines at a terminal).
+@Suite struct WrappingTests {
+    @Test func wordsAreKeptInOrderAndLinesFit() {
+        let text = "rejected: this field takes no negative amounts (create it with --allow-negative)"
+        for width in [20, 30, 45, 60] {
+            let lines = TerminalWidth.wrapped(text, to: width, indent: "  ")
+            #expect(lines.allSatisfy { TerminalWidth.of($0) <= width }, "\(lines)")
+            #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+            #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == text)
+        }
+        #expect(TerminalWidth.wrapped(text, to: 200) == [text])
+        // A table row broken at a column gap: the gap is the break, the rest starts at the indent.
+        #expect(TerminalWidth.wrapped("   amount  $0.00      0.00", to: 18, indent: "     ") == ["   amount  $0.00", "     0.00"])
+        #expect(TerminalWidth.wrapped("   amount", to: 18) == ["   amount"], "leading spaces stay")
+    }
+
+    @Test func aWordLongerThanTheLineIsCutOrKeptWhole() {
+        let json = "{\"field\":\"amount\",\"display\":\"$0.00\",\"caret\":5}"
+        #expect(TerminalWidth.wrapped("x " + json, to: 20) == ["x", "{\"field\":\"amount\",\"…"])
+        #expect(TerminalWidth.wrapped("x " + json, to: 20, cutsLongWords: false) == ["x", json])
+    }
+}
+
+/// A path as the system spells it, shown with its bad bytes escaped.
+@Suite struct RawPathTests {
+    @Test func badBytesAreShownAsHexEscapesAndTheBytesKept() {
+        let path = RawPath(bytes: Array("dir/caf".utf8) + [0xE9] + Array(".session".utf8))
+        #expect(!path.isUTF8)
+        #expect(path.shown == "dir/caf\\xE9.session")
+        #expect(RawPath(bytes: [0x61, 0xFF, 0xFE, 0x62]).shown == "a\\xFF\\xFEb")
+        #expect(RawPath("été/x").shown == "été/x" && RawPath("été/x").isUTF8)
+        #expect(RawPath("/tmp").appending(path).bytes == Array("/tmp/".utf8) + path.bytes)
+        #expect(path.hasSuffix(".session"))
+    }
 }

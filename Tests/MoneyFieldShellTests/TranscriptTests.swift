@@ -81,7 +81,8 @@ import MoneyFieldCheck
         #expect(MismatchReport.diffLines(expected: ["0,12 $US", "a "], actual: ["0,12\u{00A0}$US", "a"]) == [
             "  - 0,12 $US    ⟨0,12␠$US⟩", "  - a     ⟨a␠⟩", "  + 0,12\u{00A0}$US    ⟨0,12\\u{00A0}$US⟩", "  + a    ⟨a⟩",
         ])
-        #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\u{00A0}$US\n")
+        // Blessed as the diff showed it: the U+00A0 written as its escape.
+        #expect(report.updatedText == "> type 12\namount: $0.12|\n> locale fr_FR\namount: 0,12|\\u{00A0}$US\n")
     }
 
     @Test func theLineDiffKeepsCommonLines() {
@@ -149,6 +150,39 @@ import MoneyFieldCheck
         let report = ScriptRunner().run(url, displayPath: "mid")
         #expect(report.passed, "\(report.mismatches)")
         #expect(text.hasSuffix("> type 5\namount: 125|,34\u{00A0}€\n\n"))
+    }
+
+    /// A session started in another locale, recorded before anything was done: the recording
+    /// says where the session starts, with no "before the recording" heading; with commands
+    /// before it, both, each over its own commands.
+    @Test func aRecordingOfAFreshSessionInAnotherLocaleSaysWhereItStarts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fresh = try Session(options: SessionOptions(locale: "de_DE", currency: "EUR", directory: folder.url))
+        _ = fresh.handle("record start.session")
+        _ = fresh.handle("type 12")
+        _ = fresh.handle("record off")
+        let url = folder.url.appendingPathComponent("start.session")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("before the recording started"), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.dropFirst().prefix(4)) == [
+            "# This session starts in de_DE with EUR; a replay starts in en_US with USD, so the field is made again:",
+            "> drop amount", "dropped amount", "> new amount --locale de_DE --currency EUR",
+        ])
+        #expect(ScriptRunner().run(url, displayPath: "start").passed)
+
+        let used = try Session(options: SessionOptions(locale: "de_DE", currency: "EUR", directory: folder.url))
+        _ = used.handle("type 5")
+        _ = used.handle("record used.session")
+        _ = used.handle("record off")
+        let usedURL = folder.url.appendingPathComponent("used.session")
+        let usedText = try String(contentsOf: usedURL, encoding: .utf8)
+        let starts = try #require(usedText.firstRange(of: "# This session starts in de_DE"))
+        let before = try #require(usedText.firstRange(of: "# The session before the recording started, replayed"))
+        #expect(starts.lowerBound < before.lowerBound)
+        #expect(usedText[before.upperBound...].contains("> type 5\n"))
+        #expect(ScriptRunner().run(usedURL, displayPath: "used").passed)
     }
 
     /// Undo and redo after `record` reach back before it: the recording replays them all the same.
@@ -320,13 +354,61 @@ import MoneyFieldCheck
         let session = try Session()
         let outputs = transcript.steps.map { session.handle($0.command).lines.map(\.text) }
         let updated = transcript.rendered(withOutputs: outputs)
-        #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\u{A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
+        #expect(updated == "\u{FEFF}# fr_FR\r\n> new p --locale fr_FR\r\np: 0,00|\\u{00A0}€\r\n> type 123456\r\np: 1\\u{202F}234,56|\\u{00A0}€\r\n")
+    }
+
+    /// `--update` writes a new line's invisible and space-like characters as escapes, so the
+    /// blessed script reads as the failure did; a line that holds text reading as an escape stays
+    /// raw, since escaping it would no longer match.
+    @Test func anUpdateWritesInvisibleCharactersAsEscapes() throws {
+        #expect(Transcript.written("p: 1\u{202F}234,56|\u{00A0}€") == "p: 1\\u{202F}234,56|\\u{00A0}€")
+        #expect(Transcript.written("a\u{200B}b\u{2009}c") == "a\\u{200B}b\\u{2009}c")
+        #expect(Transcript.written("plain $1.00 line") == "plain $1.00 line")
+        let literal = "says \\u{41} and\u{00A0}€"
+        #expect(Transcript.written(literal) == literal)
+        for line in ["p: 1\u{202F}234,56|\u{00A0}€", literal, "tab\there", "x\u{200F}y"] {
+            #expect(Transcript.matches(expected: Transcript.written(line), actual: line), "\(line)")
+        }
     }
 }
 
 /// The diff of a mismatch: common start and end matched in one pass, the rest by Myers' shortest
 /// edit script, a huge middle shown whole rather than searched.
 @Suite struct MismatchDiffTests {
+    /// The diff's look-alike marks, found by hashing each line's on-screen form, are the ones the
+    /// plain every-removed-against-every-added comparison finds, on random look-alike lines.
+    @Test func lookAlikesFoundByHashAreThoseEveryPairWouldFind() {
+        let pool = ["a b", "a\u{00A0}b", "a b ", "ab", "a\u{200B}b", "", " ", "\u{00A0}", "a\u{202F}b", "c"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<300 {
+            let expected = (0..<next(7)).map { _ in pool[next(pool.count)] }
+            let actual = (0..<next(7)).map { _ in pool[next(pool.count)] }
+            let entries = MismatchReport.diff(expected, actual)
+            var removed: [String] = [], added: [String] = []
+            for entry in entries {
+                if case .expected(let text) = entry { removed.append(text) }
+                if case .actual(let text) = entry { added.append(text) }
+            }
+            func shown(_ text: String, _ others: [String]) -> String {
+                let twin = others.contains { $0 != text && MismatchReport.onScreen($0) == MismatchReport.onScreen(text) }
+                let invisible = twin || MismatchReport.onScreen(text).isEmpty && !text.isEmpty
+                return invisible ? "\(text)    ⟨\(VisibleText.escaped(text).replacing(" ", with: "␠"))⟩" : text
+            }
+            let reference: [String] = entries.map { entry in
+                switch entry {
+                case .same(let text): "    \(text)"
+                case .expected(let text): "  - \(shown(text, added))"
+                case .actual(let text): "  + \(shown(text, removed))"
+                }
+            }
+            #expect(MismatchReport.diffLines(expected: expected, actual: actual) == reference, "\(expected) \(actual)")
+        }
+    }
+
     @Test func oneChangedLineAmongThousandsIsTheOnlyDifference() {
         let expected = (0..<5_000).map { "line \($0)" }
         var actual = expected

@@ -45,4 +45,34 @@ import MoneyFieldCheck
         let strict = try BuiltProgram.run(["demo", "--strict", "--pace", "0", "--hold", "0", "d.session"], directory: folder.url)
         #expect(strict.status == 1)
     }
+
+    /// `demo` judges a script as `test` does: an expected line written with `\u{00A0}` passes
+    /// both, and a wrong escape fails both.
+    @Test func escapesInExpectationsPassDemoStrictAsTheyPassTest() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("good.session", "> new till --locale de_DE --currency EUR\ntill: 0,00|\\u{00A0}€\n> type 5\ntill: 0,05|\\u{A0}€\n")
+        _ = try folder.file("bad.session", "> new till --locale de_DE --currency EUR\ntill: 0,00|\\u{202F}€\n")
+        for (name, status) in [("good.session", Int32(0)), ("bad.session", 1)] {
+            let test = try BuiltProgram.run(["test", name], directory: folder.url)
+            #expect(test.status == status, "test \(name): \(test.stdout)")
+            let demo = try BuiltProgram.run(["demo", "--strict", "--pace", "0", "--hold", "0", name], directory: folder.url)
+            #expect(demo.status == status, "demo --strict \(name): \(demo.stderr)")
+            #expect(demo.stdout.contains("⚠ the script expects") == (status != 0), "\(demo.stdout)")
+        }
+    }
+
+    /// A cast path that cannot be written is refused before the demo is worked out: exit 2.
+    @Test func anUnwritableCastPathIsRefusedFirst() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("d.session", "> type 1\namount: $0.01|\n")
+        let missing = try BuiltProgram.run(["demo", "--cast", "no/such/d.cast", "d.session"], directory: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: --cast no/such/d.cast: there is no folder no/such to write it in; make it first\n")
+        #expect(missing.stdout.isEmpty)
+        let isFolder = try BuiltProgram.run(["demo", "--cast", ".", "d.session"], directory: folder.url)
+        #expect(isFolder.status == 2)
+        #expect(isFolder.stderr.contains("is a folder"), "\(isFolder.stderr)")
+    }
 }

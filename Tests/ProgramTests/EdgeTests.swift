@@ -73,14 +73,27 @@ import Testing
         #expect(toFolder.status == 1 && toFolder.stderr.contains("is a folder; record to a file in it"), "\(toFolder.stderr)")
     }
 
-    /// A script whose name is not UTF-8 is reported with what to do, not passed over.
-    @Test func aScriptNamedInAnotherEncodingIsReportedToBeRenamed() throws {
+    /// A script whose name is not UTF-8 runs as `cat` would read it, found by `test .` or named
+    /// on the command line; reports show the bad byte as `\xFF`, and `--update` says to rename it
+    /// rather than write another file.
+    @Test func aScriptNamedInAnotherEncodingRunsAndIsShownEscaped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let made = try BuiltProgram.bash("printf '> type 1\\namount: $0.01|\\n' > \"$(printf 'bad\\377.session')\"", in: folder.url)
-        #expect(made.status == 0)
-        let outcome = try BuiltProgram.run(["test", "."], directory: folder.url)
-        #expect(outcome.status == 1)
-        #expect(outcome.stdout.contains("its name has bytes that are not UTF-8; rename it"), "\(outcome.stdout)")
+        let made = try BuiltProgram.bash("""
+            printf '> type 1\\namount: $0.01|\\n' > "$(printf 'caf\\351.session')"
+            printf '> type 1\\namount: $9.01|\\n' > "$(printf 'bad\\377.session')"
+            """, in: folder.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        let walked = try BuiltProgram.run(["test", "."], directory: folder.url)
+        #expect(walked.status == 1)
+        #expect(walked.stdout.hasPrefix("./bad\\xFF.session:1: output differs\n"), "\(walked.stdout)")
+        #expect(walked.stdout.hasSuffix("failed:\n  ./bad\\xFF.session\n1 passed, 1 failed\n"), "\(walked.stdout)")
+        let named = try BuiltProgram.bash("\"$B\" test \"$(printf 'caf\\351.session')\"", in: folder.url)
+        #expect(named.status == 0 && named.stdout == "1 passed, 0 failed\n", "\(named.stdout)\(named.stderr)")
+        let update = try BuiltProgram.run(["test", "--update", "."], directory: folder.url)
+        #expect(update.stdout.contains("error: cannot update ./bad\\xFF.session: its name is not UTF-8, so it is not rewritten; rename it (mv) to update it"),
+                "\(update.stdout)")
+        let listed = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(listed.count == 2, "no file written under another name: \(listed)")
     }
 }

@@ -159,4 +159,25 @@ import MoneyFieldCheck
         #expect(outcome.stdout.hasPrefix("would update fail.session (3 steps):\n  fail.session:1: output differs\n"))
         #expect(try String(contentsOf: folder.url.appendingPathComponent("fail.session"), encoding: .utf8) == before)
     }
+
+    /// A JUnit path that cannot be written is refused before any script runs (exit 2): the
+    /// script below would have made a file.
+    @Test func anUnwritableJUnitPathIsRefusedBeforeAnyScriptRuns() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("r.session", "> record made.session\nrecording to made.session\n")
+        _ = try folder.file("sub/keep", "")
+        for (path, reason) in [("/nonexistent/r.xml", "there is no folder /nonexistent to write it in; make it first"),
+                               ("sub", "is a folder; give a file name in it"),
+                               ("sub/keep/r.xml", "sub/keep is not a folder")] {
+            let outcome = try BuiltProgram.run(["test", "--allow-write", "--junit", path, "r.session"], directory: folder.url)
+            #expect(outcome.status == 2, "\(path)")
+            #expect(outcome.stderr == "error: --junit \(path): \(reason)\n")
+            #expect(outcome.stdout.isEmpty, "no script ran: \(outcome.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("made.session").path))
+        }
+        let fine = try BuiltProgram.run(["test", "--allow-write", "--junit", "sub/r.xml", "r.session"], directory: folder.url)
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("sub/r.xml").path))
+    }
 }

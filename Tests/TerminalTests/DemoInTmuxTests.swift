@@ -57,4 +57,25 @@ struct DemoInTmuxTests {
         try tmux.press("q")
         try tmux.waitFor("[exit 0]")
     }
+
+    /// Paused, the footer offers what `p` does now (resume); the last screen says the demo is
+    /// over, and Enter there leaves it finished.
+    @Test func pausedSaysResumeAndTheEndIsMarked() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("d.session", "> type 1\namount: $0.01|\n> type 2\namount: $0.12|\n")
+        let tmux = try Tmux(arguments: ["demo", "--step", "--pace", "0", "--hold", "0", script.path])
+        try tmux.waitFor("step 1/2 · Enter next · ← back · p pause · q quit")
+        try tmux.press("p")
+        let paused = try tmux.waitFor("step 1/2 · paused · Enter next · ← back · p resume · q quit")
+        #expect(!paused.contains("p pause"))
+        try tmux.press("p")
+        try tmux.waitFor("step 1/2 · Enter next · ← back · p pause · q quit")
+        try tmux.press("Enter")
+        let end = try tmux.waitFor("step 2/2 · end of demo · Enter or q leaves · ← back")
+        #expect(end.contains("amount: $0.12|"))
+        try tmux.press("Enter")
+        try tmux.waitFor("demo finished: 2 steps from")
+        try tmux.waitFor("[exit 0]")
+    }
 }

@@ -241,8 +241,48 @@ struct KioskFormInTmuxTests {
         try tmux.type("kiosk")
         try tmux.press("Enter")
         try tmux.waitFor("kiosk needs 26×11")
+        // A key pressed meanwhile is refused, not typed unseen.
+        try tmux.type("5")
         try tmux.resize(columns: 60, rows: 20)
         try tmux.waitFor("│ amount")
+        let refused = try tmux.waitFor("not typed: the kiosk needs")
+        #expect(refused.contains("$0.00") && !refused.contains("$0.05"))
+        try tmux.type("7")
+        try tmux.waitFor("$0.07")
+        try tmux.press("Escape")
+        try tmux.waitFor("amount: $0.07|")
+        try tmux.waitForLastLine("amount>")
+    }
+
+    /// At a terminal of 60 columns `help new` is broken at spaces, continued under an indent:
+    /// no line is wider than the terminal and no word is split by the terminal's own wrapping.
+    @Test func helpWrapsAtWordsToTheTerminalsWidth() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 60, rows: 50)
+        try tmux.type("help new")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("  takes the last digit")
+        #expect(screen.contains("--display: symbol $12.50, narrow $12.50, code USD 12.50,\n  name 12.50 US dollars"), "\(screen)")
+        #expect(screen.contains("usage: new NAME [--locale L] [--currency C] [--mode\n  atm|whole|natural]"), "\(screen)")
+        // Every word of the help is on screen whole.
+        for word in ["--allow-negative]", "fraction", "(ja_JP:", "[--emptiable"] { #expect(screen.contains(word)) }
+    }
+
+    /// At 60 columns a refusal's reason is wrapped at spaces, every word on screen.
+    @Test func aLongRefusalWrapsInTheKiosk() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 60, rows: 20)
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("│ amount")
+        try tmux.type("-")
+        let screen = try tmux.waitFor("--allow-negative)")
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("rejected: this field takes no negative amounts") })
+        #expect(lines[start] + " " + lines[start + 1] == "rejected: this field takes no negative amounts (create it with --allow-negative)")
+        #expect(!screen.contains("…\n  Enter"), "the reason is not cut")
         try tmux.press("Escape")
         try tmux.waitForLastLine("amount>")
     }

@@ -54,7 +54,7 @@ public enum LocaleCatalog {
                 // `-u-nu` with no value: ICU writes the keyword as `numbers=yes`.
                 if system == "yes" { throw .unknownLocale(input, suggestions: [base + "@numbers=latn"]) }
                 guard numberingSystems.contains(system) else {
-                    throw .unknownNumberingSystem(system, suggestions: Suggestions.closest(to: system, in: numberingSystems))
+                    throw .unknownNumberingSystem(system, suggestions: numberingSystemSuggestions(for: system))
                 }
                 // ICU's currency format ignores algorithmic systems (roman, hebr) and writes Latin
                 // digits instead: refused rather than silently shown as something else.
@@ -64,6 +64,17 @@ public enum LocaleCatalog {
             }
         }
         return base + "@" + parts[1]
+    }
+
+    /// Systems a mistyped one may mean: one whose identifier begins the input or the input
+    /// begins (`devanagari` → `deva`, `ara` → `arab`), then the nearest spellings.
+    static func numberingSystemSuggestions(for input: String) -> [String] {
+        let typed = input.lowercased()
+        let byName = numberingSystems.filter { system in
+            system.count >= 3 && typed.count >= 3 && (typed.hasPrefix(system) || system.hasPrefix(typed))
+        }.sorted { ($0.count, $0) > ($1.count, $1) }
+        let close = Suggestions.closest(to: input, in: numberingSystems).filter { !byName.contains($0) }
+        return Array((byName + close).prefix(3))
     }
 
     /// Listed locales by their maximal form under ICU's likely-subtags data (`zh_Hans_CN` for

@@ -25,9 +25,15 @@ public struct DemoPlan: Sendable {
         case terminal, plainText
     }
 
-    /// One screen: its lines, where the terminal cursor goes (the field's caret), and how long it stays.
+    /// One screen: its caption lines, the rest of its lines, where the terminal cursor goes
+    /// (the field's caret), and how long it stays.
     public struct Frame: Sendable, Equatable {
-        public var lines: [String]
+        /// A step's captions, wrapped: one array every frame of the step shares (not a copy per
+        /// typed character), so a long caption costs its lines once per step.
+        public var captions: [String]
+        /// The box, the command line, its output: what changes from frame to frame.
+        public var body: [String]
+        /// Row and column (0-based) of the cursor, counted from the screen's top.
         public var cursorRow: Int
         public var cursorColumn: Int
         public var milliseconds: Int
@@ -35,30 +41,31 @@ public struct DemoPlan: Sendable {
         public var step: Int
         public var isResult: Bool
 
-        public init(lines: [String], cursorRow: Int, cursorColumn: Int, milliseconds: Int, step: Int, isResult: Bool) {
-            self.lines = lines
+        public init(captions: [String] = [], body: [String], cursorRow: Int, cursorColumn: Int, milliseconds: Int, step: Int, isResult: Bool) {
+            self.captions = captions
+            self.body = body
             self.cursorRow = cursorRow
             self.cursorColumn = cursorColumn
             self.milliseconds = milliseconds
             self.step = step
             self.isResult = isResult
         }
-    }
 
-    /// A command whose output differed from what the script expects.
-    public struct Difference: Sendable, Equatable {
-        public let line: Int
-        public let command: String
-        public let expected: [String]
-        public let actual: [String]
+        /// The row the body starts at: after the captions and a blank line, when there are captions.
+        public var bodyRow: Int { captions.isEmpty ? 0 : captions.count + 1 }
+        public var lineCount: Int { bodyRow + body.count }
+        /// Every line of the screen, top to bottom.
+        public var lines: [String] { captions.isEmpty ? body : captions + [""] + body }
     }
 
     public private(set) var frames: [Frame] = []
-    public private(set) var differences: [Difference] = []
+    /// Steps whose output differs from what the script expects, judged as `test` judges them
+    /// (`Transcript.matches`: `\u{00A0}` escapes read), so a script `test` passes plays clean.
+    public private(set) var mismatches: [ScriptRunner.Mismatch] = []
     public let stepCount: Int
     /// The width the screens need (the kiosk box at its narrowest, or the longest line).
     public private(set) var width: Int = 0
-    public var height: Int { frames.map(\.lines.count).max() ?? 0 }
+    public var height: Int { frames.map(\.lineCount).max() ?? 0 }
 
     /// Plays `transcript` in `session` (fresh, as `test` would) and records every screen.
     /// `width` is the terminal's: the kiosk box fits it when it can, and long lines are cut.
@@ -101,8 +108,8 @@ public struct DemoPlan: Sendable {
                 }
             }
             let output = result.lines.map(\.text)
-            if output != step.expected {
-                differences.append(Difference(line: step.line, command: step.command, expected: step.expected, actual: output))
+            if !Transcript.matches(expected: step.expected, actual: result.lines) {
+                mismatches.append(ScriptRunner.Mismatch(line: step.line, command: step.command, expected: step.expected, actual: output))
                 screen.warning = "⚠ the script expects: " + (step.expected.first ?? "(nothing)")
             }
             var frame = screen.render(field: session.activeView, command: prompt + typedCommand, output: output)
@@ -120,12 +127,24 @@ public struct DemoPlan: Sendable {
         }
     }
 
+    /// The captions' widest line, measured once per set of captions, not once per frame.
+    private var captionWidth: (captions: [String], width: Int)?
+
     private mutating func append(_ frame: Frame, _ milliseconds: Int, _ step: Int) {
         var frame = frame
         frame.milliseconds = milliseconds
         frame.step = step
-        width = max(width, frame.lines.map(TerminalWidth.of).max() ?? 0)
+        if captionWidth.map({ !Self.shared($0.captions, frame.captions) }) ?? true {
+            captionWidth = (frame.captions, frame.captions.lazy.map(TerminalWidth.of).max() ?? 0)
+        }
+        width = max(width, captionWidth?.width ?? 0, frame.body.lazy.map(TerminalWidth.of).max() ?? 0)
         frames.append(frame)
+    }
+
+    /// Whether two caption arrays are one array shared (a pointer compare), else equal.
+    package static func shared(_ one: [String], _ other: [String]) -> Bool {
+        one.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+            || one == other
     }
 
     /// The command as the audience sees it being typed: key caps, not `<left>` markup (`type [←]`, `bs 3`).
@@ -159,42 +178,25 @@ struct Screen {
     init(captions: [String], width: Int, marking: FieldView.Marking) {
         self.width = width
         self.marking = marking
-        captionLines = captions.flatMap { Self.wrapped(VisibleText.terminalSafe($0), to: width) }
-    }
-
-    /// A caption in lines of at most `width` cells, broken at spaces (a word longer than a line
-    /// is cut), so a narrow terminal shows all of it.
-    static func wrapped(_ text: String, to width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if TerminalWidth.of(candidate) <= width {
-                line = candidate
-            } else {
-                if !line.isEmpty { lines.append(line) }
-                line = TerminalWidth.cut(word, to: width)
-            }
-        }
-        lines.append(line)
-        return lines
+        // Broken at spaces, so a narrow terminal shows every word.
+        captionLines = captions.flatMap { TerminalWidth.wrapped(VisibleText.terminalSafe($0), to: width) }
     }
 
     func render(field: FieldView?, command: String, output: [String]) -> DemoPlan.Frame {
-        var lines = captionLines
-        if !lines.isEmpty { lines.append("") }
+        var body: [String] = []
+        let top = captionLines.isEmpty ? 0 : captionLines.count + 1
         var cursorRow = 0, cursorColumn = 0
         if let field {
             let drawing = KioskScreen.draw(field, width: min(40, width), marking: marking)
-            cursorRow = lines.count + drawing.caretRow
+            cursorRow = top + drawing.caretRow
             cursorColumn = drawing.caretColumn
-            lines += drawing.lines
-            lines.append("")
+            body += drawing.lines
+            body.append("")
         }
-        lines.append(cut(command))
-        lines += output.map { cut(VisibleText.terminalSafe($0)) }
-        if let warning { lines.append(cut(VisibleText.terminalSafe(warning))) }
-        return DemoPlan.Frame(lines: lines, cursorRow: cursorRow, cursorColumn: cursorColumn, milliseconds: 0, step: 0, isResult: false)
+        body.append(cut(command))
+        body += output.map { cut(VisibleText.terminalSafe($0)) }
+        if let warning { body.append(cut(VisibleText.terminalSafe(warning))) }
+        return DemoPlan.Frame(captions: captionLines, body: body, cursorRow: cursorRow, cursorColumn: cursorColumn, milliseconds: 0, step: 0, isResult: false)
     }
 
     /// A line cut to the screen's width, so nothing wraps and the cursor row stays right.

@@ -14,13 +14,25 @@ public enum MismatchReport {
     /// (a U+00A0 for a space, a trailing space) is followed by its escaped form; no other line is.
     public static func diffLines(expected: [String], actual: [String]) -> [String] {
         let entries = diff(expected, actual)
-        var removed: [String] = [], added: [String] = []
-        for entry in entries {
-            if case .expected(let text) = entry { removed.append(text) }
-            if case .actual(let text) = entry { added.append(text) }
+        // Each line's on-screen form is worked out once, and each side's forms are looked up by
+        // hash: comparing every removed line with every added one took a minute at 5,000 lines.
+        var removed: [String: Set<String>] = [:], added: [String: Set<String>] = [:]
+        var forms: [String: String] = [:]
+        func form(_ text: String) -> String {
+            if let known = forms[text] { return known }
+            let made = onScreen(text)
+            forms[text] = made
+            return made
         }
-        func shown(_ text: String, against others: [String]) -> String {
-            let invisible = others.contains { lookAlike($0, text) } || onScreen(text).isEmpty && !text.isEmpty
+        for entry in entries {
+            if case .expected(let text) = entry { removed[form(text), default: []].insert(text) }
+            if case .actual(let text) = entry { added[form(text), default: []].insert(text) }
+        }
+        func shown(_ text: String, against others: [String: Set<String>]) -> String {
+            let seen = form(text)
+            // A line on the other side that differs yet looks the same.
+            let twin = others[seen].map { $0.count > 1 || !$0.contains(text) } ?? false
+            let invisible = twin || seen.isEmpty && !text.isEmpty
             return invisible ? "\(text)    ⟨\(VisibleText.escaped(text).replacing(" ", with: "␠"))⟩" : text
         }
         return entries.map { entry in
@@ -33,7 +45,7 @@ public enum MismatchReport {
     }
 
     /// A line as the eye sees it: every space-like or invisible character a plain space, trailing spaces gone.
-    static func onScreen(_ text: String) -> String {
+    package static func onScreen(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if VisibleText.needsEscape(scalar, .invisible) {
@@ -44,8 +56,6 @@ public enum MismatchReport {
         }
         return String(scalars).trimmingTrailingSpaces()
     }
-
-    static func lookAlike(_ one: String, _ other: String) -> Bool { one != other && onScreen(one) == onScreen(other) }
 
     package enum Entry: Equatable { case same(String), expected(String), actual(String) }
 

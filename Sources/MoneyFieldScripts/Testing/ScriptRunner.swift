@@ -85,6 +85,23 @@ public struct ScriptRunner: Sendable {
         return run(transcript, displayPath: displayPath, directory: url.deletingLastPathComponent())
     }
 
+    /// Replays the script at `file`'s own path bytes, so a name that is not UTF-8 is read as
+    /// `cat` would read it.
+    public func run(_ file: ScriptFile) -> Report {
+        let transcript: Transcript
+        do {
+            let bytes = try TextFile.read(file.path, displayPath: file.display)
+            transcript = try Transcript(bytes: bytes, path: file.display)
+        } catch let error as FileError {
+            return Report(path: file.display, error: .unreadable(path: file.display, reason: error.reason, missing: error.isMissing))
+        } catch let error as ScriptError {
+            return Report(path: file.display, error: error)
+        } catch {
+            return Report(path: file.display, error: .unreadable(path: file.display, reason: "\(error)"))
+        }
+        return run(transcript, displayPath: file.display, directory: file.url.deletingLastPathComponent())
+    }
+
     /// Replays script bytes (standard input, `-`); relative paths in it resolve against `directory`.
     public func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
         let transcript: Transcript
@@ -129,35 +146,54 @@ public struct ScriptRunner: Sendable {
 
     /// Every `*.session` below the given files and folders, sorted; a missing path is an error.
     public static func scripts(in paths: [String], base: URL) throws(ScriptError) -> [(url: URL, display: String)] {
-        var found: [(url: URL, display: String)] = []
-        for path in paths {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        try scriptFiles(in: paths.map { (RawPath($0), $0) }, base: base).map { ($0.url, $0.display) }
+    }
+
+    /// The same for paths as the system gave them (`argv`'s bytes), each with the text it was
+    /// given as: found scripts keep their names' bytes, shown with bad bytes as `\xE9`.
+    public static func scriptFiles(in paths: [(path: RawPath, given: String)], base: URL) throws(ScriptError) -> [ScriptFile] {
+        var found: [ScriptFile] = []
+        for (raw, given) in paths {
+            let shownPath = raw.isUTF8 ? given : raw.shown
+            let full = raw.isAbsolute ? raw : RawPath(base.path).appending(raw)
             var status = stat()
-            guard stat(url.path, &status) == 0 else {
+            guard full.withCString({ stat($0, &status) }) == 0 else {
                 let code = errno
-                let error = FileError.describing(errno: code, path: path)
-                // A name that is not UTF-8 keeps the hint to rename it.
-                let plainMissing = code == ENOENT && !path.unicodeScalars.contains("\u{FFFD}")
-                throw .unreadable(path: path, reason: plainMissing ? "no such file or folder" : error.reason, missing: code == ENOENT)
+                let reason = code == ENOENT ? "no such file or folder" : FileError.describing(errno: code, path: shownPath).reason
+                throw .unreadable(path: shownPath, reason: reason, missing: code == ENOENT)
             }
             if status.st_mode & S_IFMT != S_IFDIR {
-                found.append((url, path))
+                found.append(ScriptFile(path: full, display: shownPath))
                 continue
             }
-            var inFolder: [(URL, String)] = []
-            FolderWalk.forEachEntry(below: url) { item in
-                guard item.pathExtension == "session" else { return }
+            var inFolder: [ScriptFile] = []
+            let prefix = (shownPath.hasSuffix("/") ? shownPath : shownPath + "/")
+            FolderWalk.forEachEntry(below: full) { item, isFolder in
                 // A folder named x.session is a folder, searched like any other, not a script.
-                // A name that is not UTF-8 cannot be opened by the path Foundation gives it: it is
-                // kept, so the report says to rename it rather than passing over it.
+                // `.session` alone is a hidden file with no extension, as Foundation reads names.
+                let name = item.bytes.split(separator: UInt8(ascii: "/")).last ?? []
+                guard !isFolder, item.hasSuffix(".session"), name.count > ".session".utf8.count else { return }
                 var itemStatus = stat()
-                let undecodable = item.path.unicodeScalars.contains("\u{FFFD}")
-                guard undecodable || (stat(item.path, &itemStatus) == 0 && itemStatus.st_mode & S_IFMT == S_IFREG) else { return }
-                let relative = item.path.dropFirst(url.path.count).drop { $0 == "/" }
-                inFolder.append((item, (path.hasSuffix("/") ? path : path + "/") + relative))
+                guard item.withCString({ stat($0, &itemStatus) }) == 0, itemStatus.st_mode & S_IFMT == S_IFREG else { return }
+                let relative = RawPath(bytes: item.bytes.dropFirst(full.bytes.count).drop { $0 == UInt8(ascii: "/") })
+                inFolder.append(ScriptFile(path: item, display: prefix + relative.shown))
             }
-            found += inFolder.sorted { $0.1 < $1.1 }
+            found += inFolder.sorted { $0.display < $1.display }
         }
         return found
     }
+}
+
+/// A script found on disk: its path's own bytes (what opens it), and its name as reports show it.
+public struct ScriptFile: Sendable {
+    public let path: RawPath
+    public let display: String
+
+    public init(path: RawPath, display: String) {
+        self.path = path
+        self.display = display
+    }
+
+    /// For folder arithmetic (where `record` and `source` paths start); not for opening.
+    public var url: URL { path.url }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldIO
 
 extension Commands {
     static let fields: [Command] = [
@@ -95,14 +96,18 @@ extension Session {
     }
 }
 
-/// Left-aligned columns, two spaces apart.
+/// Left-aligned columns, two spaces apart. Cells are measured in terminal cells, as the
+/// terminal shows them: a right-to-left display's invisible marks (U+200F, U+061C) take none,
+/// and a wide character two, so the columns line up on screen.
 enum TextTable {
     static func render(header: [String], rows: [[String]]) -> [String] {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.rightPadded(to: widths[column])
+        let cells = all.map { $0.map(TerminalWidth.of) }
+        let widths = header.indices.map { column in cells.map { $0[column] }.max() ?? 0 }
+        return all.indices.map { index in
+            all[index].indices.map { column in
+                let cell = all[index][column]
+                return column == all[index].count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[column] - cells[index][column]))
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
     }

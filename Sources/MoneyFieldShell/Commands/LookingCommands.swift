@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldIO
 
 extension Commands {
     static let looking: [Command] = [
@@ -29,18 +30,50 @@ extension Session {
         let filter = filter.lowercased()
         let english = Locale(identifier: "en")
         var ranked: [(rank: Int, row: [String])] = []
+        func row(_ identifier: String, _ name: String) -> [String] {
+            // ICU gives a language without a region (hi, ar) no currency: listed as none, never a
+            // made-up USD; `new --locale hi` asks for --currency too.
+            guard let currency = Locale(identifier: identifier).currency?.identifier,
+                  let configuration = try? FieldConfiguration(locale: identifier, currency: currency)
+            else { return [identifier, name, json ? "null" : "none", json ? "null" : "(add --currency)"] }
+            return [identifier, name, json ? JSON.string(currency) : currency, json ? JSON.string(Self.sample(in: configuration)) : Self.sample(in: configuration)]
+        }
+        var listed = Set<String>()
         for identifier in LocaleCatalog.identifiers {
             let name = english.localizedString(forIdentifier: identifier) ?? ""
             guard let rank = Listing.rank(filter, code: identifier, name: name) else { continue }
-            let currency = Locale(identifier: identifier).currency?.identifier ?? "USD"
-            let sample = (try? FieldConfiguration(locale: identifier, currency: currency)).map { Self.sample(in: $0) } ?? ""
-            ranked.append((rank, [identifier, name, currency, sample]))
+            ranked.append((rank, row(identifier, name)))
+            listed.insert(identifier)
+        }
+        // A filter that names a numbering system (deva, devanagari, arab) also finds the locales
+        // that offer it: `hi_IN@numbers=deva`, as `--locale` takes it; a locale whose own digits
+        // they are, as it stands.
+        if let system = Self.numberingSystem(named: filter) {
+            for identifier in LocaleCatalog.identifiers {
+                let locale = Locale(identifier: identifier)
+                let own = locale.numberingSystem.identifier == system
+                // Latin digits are nearly every locale's own: only the variants that add them.
+                guard !(own && system == "latn"), locale.availableNumberingSystems.contains(where: { $0.identifier == system }) else { continue }
+                let variant = own ? identifier : identifier + "@numbers=" + system
+                guard !listed.contains(variant), (try? LocaleCatalog.canonical(variant)) != nil else { continue }
+                ranked.append((3, row(variant, english.localizedString(forIdentifier: variant) ?? "")))
+                listed.insert(variant)
+            }
         }
         guard !ranked.isEmpty || json else { return CommandResult(lines: [.plain("no locale matches \"\(filter)\"")]) }
         var listing = Listing(columns: [.init(heading: "ID", key: "id"), .init(heading: "NAME", key: "name"),
-                                        .init(heading: "CURRENCY", key: "currency"), .init(heading: "SAMPLE", key: "sample")])
+                                        .init(heading: "CURRENCY", key: "currency", isLiteral: json), .init(heading: "SAMPLE", key: "sample", isLiteral: json)])
         listing.rows = Listing.bestFirst(ranked)
         return CommandResult(lines: listing.lines(json: json))
+    }
+
+    /// The numbering system a locale filter names: its identifier (`deva`), `numbers=deva`, or a
+    /// word it begins (`devanagari`, `arabic`, `thai`); nil for any other filter.
+    static func numberingSystem(named filter: String) -> String? {
+        let word = filter.split(separator: "=").last.map(String.init) ?? filter
+        guard word.count >= 3, word.allSatisfy(\.isLetter) else { return nil }
+        let systems = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
+        return systems.first { $0 == word } ?? systems.filter { $0.count >= 4 && word.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
     func listCurrencies(filter: String, json: Bool) -> CommandResult {

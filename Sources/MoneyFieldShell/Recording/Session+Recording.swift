@@ -119,28 +119,40 @@ extension Session {
             options.currency = defaultCurrency
             startingField = [.drop(Self.defaultFieldName), .new(name: Self.defaultFieldName, options: options)]
         }
-        if let journal, let lines = try? replayed(startingField + journal) {
-            return ["# The session before the recording started, replayed (undo and redo included):"] + lines
+        if let journal, let chunks = try? replayed(startingField + journal) {
+            // A field that starts in another locale is how this session began, not something
+            // done before the recording: said as such, and the heading only when more came.
+            var lines: [String] = []
+            if !startingField.isEmpty {
+                lines.append("# This session starts in \(defaultLocale) with \(defaultCurrency); a replay starts in "
+                    + "\(fresh.defaultLocale) with \(fresh.defaultCurrency), so the field is made again:")
+                lines += chunks.prefix(startingField.count).joined()
+            }
+            if !journal.isEmpty {
+                lines.append("# The session before the recording started, replayed (undo and redo included):")
+                lines += chunks.dropFirst(startingField.count).joined()
+            }
+            return lines
         }
         return ["# The fields as they were when the recording started (their undo history is not rebuilt):"]
-            + (try replayed(stateCommands()))
+            + (try replayed(stateCommands())).joined()
     }
 
-    /// Each command with what a fresh session prints for it; throws unless that session ends as this one.
-    private func replayed(_ commands: [Invocation]) throws(CommandError) -> [String] {
+    /// Each command with what a fresh session prints for it, one block per command; throws
+    /// unless that session ends as this one.
+    private func replayed(_ commands: [Invocation]) throws(CommandError) -> [[String]] {
         let fresh: Session
         do { fresh = try Session() } catch { throw CommandError(error) }
-        var lines: [String] = []
+        var blocks: [[String]] = []
         for command in commands {
-            lines.append(Transcript.commandPrefix + command.scriptLine)
-            lines += fresh.perform(command).lines.map(\.text)
+            blocks.append([Transcript.commandPrefix + command.scriptLine] + fresh.perform(command).lines.map(\.text))
         }
         guard fresh.fields.map(\.name) == fields.map(\.name), fresh.fields.map(\.field) == fields.map(\.field),
               fresh.activeName == activeName
         else {
             throw CommandError("this session's state cannot be rebuilt by a script (an amount outside its limits?); record from a fresh session")
         }
-        return lines
+        return blocks
     }
 
     /// Commands that make each field as it is now, its undo history aside.

@@ -125,18 +125,29 @@ public struct Transcript: Sendable, Equatable {
 
     /// The script text with each step's expected output replaced by `outputs` (same order); an
     /// expected line that still matches (written with `\u{…}` escapes) is kept as its author wrote
-    /// it, and so are the line endings and a byte order mark.
+    /// it, and so are the line endings and a byte order mark. A new line is written with its
+    /// invisible and space-like characters as the escapes `inspect` and a diff show (`\u{00A0}`).
     public func rendered(withOutputs outputs: [[String]]) -> String {
         var lines: [String] = []
         for (step, output) in zip(steps, outputs) {
             lines += step.leading
             lines.append(Self.commandPrefix + step.command)
             lines += output.enumerated().map { index, actual in
-                index < step.expected.count && Self.matches(expected: step.expected[index], actual: actual) ? step.expected[index] : actual
+                index < step.expected.count && Self.matches(expected: step.expected[index], actual: actual)
+                    ? step.expected[index] : Self.written(actual)
             }
         }
         lines += trailing
         return (startsWithByteOrderMark ? "\u{FEFF}" : "") + lines.map { $0 + lineEnding }.joined()
+    }
+
+    /// An output line as a script writes it: invisible and space-like characters as `\u{…}`
+    /// escapes, unless the line already holds text that reads as an escape (`\u{41}` printed as it
+    /// stands), which must stay raw to match.
+    public static func written(_ line: String) -> String {
+        guard VisibleText.hasInvisible(line) else { return line }
+        let escaped = VisibleText.escaped(line)
+        return VisibleText.unescaped(escaped) == line ? escaped : line
     }
 
     /// Whether an expected line says what was printed: the same text, or the same once its

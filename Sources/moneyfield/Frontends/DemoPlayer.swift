@@ -23,7 +23,7 @@ struct DemoPlayer {
         var paused = false
         while index < plan.frames.count {
             let frame = plan.frames[index]
-            draw(frame, paused: paused)
+            draw(frame, footer: Self.footer(step: frame.step, of: plan.stepCount, paused: paused, isLast: index == plan.frames.count - 1))
             let waitsForKey = paused || (waitsAfterEachStep && frame.isResult) || index == plan.frames.count - 1
             switch wait(milliseconds: waitsForKey ? nil : frame.milliseconds) {
             case nil: index += 1
@@ -31,7 +31,8 @@ struct DemoPlayer {
                 paused = false
                 index += 1
             case .pause?: paused.toggle()
-            case .quit?: return .quit(step: frame.step)
+            // q on the end marker leaves a finished demo.
+            case .quit?: return index == plan.frames.count - 1 ? .finished : .quit(step: frame.step)
             case .interrupt?: return .interrupted(step: frame.step)
             case .back?:
                 // The result of the step before this one, held until a key.
@@ -73,11 +74,19 @@ struct DemoPlayer {
         }
     }
 
-    private func draw(_ frame: DemoPlan.Frame, paused: Bool) {
-        let footer = "step \(frame.step + 1)/\(plan.stepCount)\(paused ? " · paused" : "") · Enter next · ← back · p pause · q quit"
-        var screen = AsciiCast.draw(DemoPlan.Frame(lines: frame.lines + [""] + ["\u{1B}[2m" + footer + "\u{1B}[0m"],
-                                                   cursorRow: frame.cursorRow, cursorColumn: frame.cursorColumn,
-                                                   milliseconds: 0, step: frame.step, isResult: frame.isResult))
+    /// The line under the screen: where the demo is and the keys that work now. Paused, `p`
+    /// resumes; on the last screen the demo says it is over and how to leave.
+    static func footer(step: Int, of count: Int, paused: Bool, isLast: Bool) -> String {
+        let place = "step \(min(step + 1, max(count, 1)))/\(count)"
+        if isLast { return "\(place) · end of demo · Enter or q leaves · ← back" }
+        return "\(place)\(paused ? " · paused" : "") · Enter next · ← back · \(paused ? "p resume" : "p pause") · q quit"
+    }
+
+    private func draw(_ frame: DemoPlan.Frame, footer: String) {
+        var shown = frame
+        // Cut to the terminal: a wrapped footer would scroll the screen.
+        shown.body += ["", "\u{1B}[2m" + TerminalWidth.cut(footer, to: max(1, TerminalSize.current().columns - 1)) + "\u{1B}[0m"]
+        var screen = AsciiCast.draw(shown)
         screen = screen.replacing("\r\n", with: "\u{1B}[K\r\n")
         Output.write(screen)
     }

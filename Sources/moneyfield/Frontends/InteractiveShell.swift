@@ -28,7 +28,8 @@ struct InteractiveShell {
             case .line(let bytes):
                 editor.remember(bytes)
                 let result = session.handle(bytes: bytes)
-                console.write(result)
+                // Wrapped to the terminal as it is now (it may have been resized).
+                console.write(result, wrappingAt: TerminalSize.current().columns)
                 if result.rangBell { Output.write("\u{7}") }
                 if result.kioskField != nil { KioskMode(session: session, console: console).run() }
                 if result.quits { return }

@@ -86,6 +86,11 @@ struct KioskMode {
             bell()
             return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
         }
+        // Too small to show the field: a key would change an amount (or a Tab the field) nobody sees.
+        if KeyTable.key(forKiosk: keyboardKey) != nil || keyboardKey == .tab || keyboardKey == .backTab, let needed = shortfall() {
+            bell()
+            return (false, OutputLine(.rejected, "not typed: the kiosk needs \(needed.columns)×\(needed.rows) to show the field"))
+        }
         if let key = KeyTable.key(forKiosk: keyboardKey) {
             let result = session.handle(.press(KeyPress([key])))
             if result.rangBell { bell() }
@@ -142,25 +147,52 @@ struct KioskMode {
         Output.write("\u{7}")
     }
 
+    /// The terminal size the kiosk needs to draw the active field, when this terminal is
+    /// smaller; nil when it fits.
+    private func shortfall() -> (columns: Int, rows: Int)? {
+        guard let view = session.activeView else { return nil }
+        let layout = Layout(view: view, size: TerminalSize.current(), isForm: session.fields.count > 1, marking: .brackets)
+        return layout.fits ? nil : layout.needed
+    }
+
+    /// Where the kiosk's parts go on a terminal of `size`.
+    struct Layout {
+        let drawing: KioskScreen.Drawing
+        let hint: [String]
+        let room: Int
+        let fixedRows: Int
+        let needed: (columns: Int, rows: Int)
+        let fits: Bool
+        static let margin = "  "
+
+        init(view: FieldView, size: TerminalSize, isForm: Bool, marking: FieldView.Marking) {
+            drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: marking)
+            room = max(10, size.columns - Self.margin.count)
+            hint = KioskMode.hint(width: room)
+            // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
+            // form its Tab line and a blank; the list needs at least the active field's line.
+            fixedRows = 1 + drawing.lines.count + 2 + hint.count + (isForm ? 2 : 0)
+            needed = (columns: TerminalWidth.of(drawing.lines[0]) + Self.margin.count, rows: fixedRows + (isForm ? 1 : 0))
+            fits = size.columns >= needed.columns && size.rows >= needed.rows
+        }
+    }
+
     /// The box from the top of the screen, the real cursor at the caret. With many fields the
     /// list above the box scrolls to keep the active one in view; the box never moves off screen.
     private func draw(message: OutputLine?) {
         guard let view = session.activeView else { return }
         let size = TerminalSize.current()
-        let drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: console.useColor ? .reverseVideo : .brackets)
-        let margin = "  "
-        let room = max(10, size.columns - margin.count)
-        let hint = Self.hint(width: room)
-        var screen = "\u{1B}[H"
         let isForm = session.fields.count > 1
-        // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
-        // form its Tab line and a blank; the list needs at least the active field's line.
-        let fixedRows = 1 + drawing.lines.count + 2 + hint.count + (isForm ? 2 : 0)
-        let needed = (columns: TerminalWidth.of(drawing.lines[0]) + margin.count, rows: fixedRows + (isForm ? 1 : 0))
-        // Too small for the box: say what it needs rather than draw a wrapped box with the cursor astray.
-        if size.columns < needed.columns || size.rows < needed.rows {
-            let text = TerminalWidth.cut("kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc.", to: max(1, size.columns))
-            Output.write(screen + text + "\u{1B}[K\u{1B}[J")
+        let layout = Layout(view: view, size: size, isForm: isForm, marking: console.useColor ? .reverseVideo : .brackets)
+        let (drawing, hint, room, fixedRows, needed) = (layout.drawing, layout.hint, layout.room, layout.fixedRows, layout.needed)
+        let margin = Layout.margin
+        var screen = "\u{1B}[H"
+        // Too small for the box: say what it needs rather than draw a wrapped box with the cursor
+        // astray; field keys are refused meanwhile (see `press`).
+        if !layout.fits {
+            let text = "kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc. Keys are not typed until then."
+            let lines = TerminalWidth.wrapped(text, to: max(1, size.columns)).prefix(max(1, size.rows))
+            Output.write(screen + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
             return
         }
         // A form: every field on a line, the active one marked, as many as fit around it.
@@ -178,7 +210,15 @@ struct KioskMode {
         var rows = [""] + form + drawing.lines.map { margin + $0 } + [""]
         // Lines under the box are cut to the width: a wrapped line would push nothing, but one
         // that wraps above the cursor would move the caret's row.
-        rows.append(message.map { margin + console.styled(OutputLine($0.kind, TerminalWidth.cut($0.text, to: room))) } ?? "")
+        // A message is wrapped at spaces over the rows left below the box, so a refusal's
+        // reason is read whole at 60 columns; what still does not fit ends in `…`.
+        let spare = max(0, size.rows - fixedRows - (form.count - (isForm ? 2 : 0)))
+        var messageLines = message.map { TerminalWidth.wrapped($0.text, to: room, indent: "  ") } ?? [""]
+        if messageLines.count > 1 + spare {
+            messageLines = Array(messageLines.prefix(1 + spare))
+            messageLines[messageLines.count - 1] = TerminalWidth.cut(messageLines[messageLines.count - 1] + " …", to: room)
+        }
+        rows += messageLines.map { text in message.map { margin + console.styled(OutputLine($0.kind, text)) } ?? "" }
         rows += hint.map { margin + (console.useColor ? "\u{1B}[2m\($0)\u{1B}[0m" : $0) }
         screen += rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         screen += "\u{1B}[J"

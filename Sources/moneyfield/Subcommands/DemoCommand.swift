@@ -13,8 +13,8 @@ struct DemoCommand: ParsableCommand {
             Comments before a command are its captions (the last ones too). The field stays on \
             screen while keys are typed one by one, shown as key caps; each result is held for \
             --hold milliseconds, or until a key with --step. On a terminal the demo runs on the \
-            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses, \
-            q or Esc quits. Otherwise plain text is printed. The script's expected output is \
+            alternate screen: Enter or → goes on, ← or b goes back a step, p or Space pauses \
+            (and resumes), q or Esc quits; the last screen says the demo is over. Otherwise plain text is printed. The script's expected output is \
             checked as it plays: a difference is shown and reported (exit 1 with --strict). \
             --cast writes the demo as an asciicast v2 file instead of playing it.
             """)
@@ -59,17 +59,23 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The cast's path is checked before the demo is worked out, not after.
+        if let cast, let problem = OutputPath.problem(with: cast) { throw UnusableInput("--cast \(problem.message)") }
         let url = URL(fileURLWithPath: file)
         let transcript: Transcript
+        // Read by the argument's own bytes: a name that is not UTF-8 opens as `cat` would open it.
+        let raw = RawArguments.paths([file])[0].path
         do {
-            transcript = try Transcript(contentsOf: url, displayPath: file)
-        } catch {
+            transcript = try Transcript(bytes: try TextFile.read(raw, displayPath: raw.shown), path: raw.shown)
+        } catch let error as FileError {
+            throw UnusableInput(error.message)
+        } catch let error as ScriptError {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
         // As `test` says of it: a script with no command shows captions at most; under
         // --strict, which holds a demo to `test`'s standard, it is an error.
         if strict && transcript.steps.isEmpty {
-            Console.error("\(VisibleText.terminalSafe(file)): holds no command (lines starting \"> \"); nothing to check")
+            Console.error("\(VisibleText.terminalSafe(raw.shown)): holds no command (lines starting \"> \"); nothing to check")
             throw ExitCode.failure
         }
         let session = try Session(options: SessionOptions(
@@ -79,7 +85,7 @@ struct DemoCommand: ParsableCommand {
         var ending = DemoPlayer.Ending.finished
         if let cast {
             plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns)
-            let text = AsciiCast.text(of: plan, title: file, timestamp: Int(Date().timeIntervalSince1970), columns: columns)
+            let text = AsciiCast.text(of: plan, title: raw.shown, timestamp: Int(Date().timeIntervalSince1970), columns: columns)
             do throws(FileError) {
                 try AtomicFile.write(text, to: URL(fileURLWithPath: cast), displayPath: cast)
             } catch {
@@ -107,18 +113,18 @@ struct DemoCommand: ParsableCommand {
         let steps = "\(count) step\(count == 1 ? "" : "s")"
         switch ending {
         case .finished:
-            Output.write("demo finished: \(steps) from \(VisibleText.terminalSafe(file))\n")
+            Output.write("demo finished: \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .quit(let at):
-            Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(file))\n")
+            Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .interrupted(let at):
-            Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(file))\n")
+            Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
             throw ExitCode(130)
         }
-        for difference in plan.differences {
-            let lines = ["warning: \(file):\(difference.line): the output differs from what the script expects"]
-                + MismatchReport.diffLines(expected: difference.expected, actual: difference.actual)
+        for mismatch in plan.mismatches {
+            let lines = ["warning: \(raw.shown):\(mismatch.line): the output differs from what the script expects"]
+                + MismatchReport.diffLines(expected: mismatch.expected, actual: mismatch.actual)
             Output.writeError(lines.map { VisibleText.terminalSafe($0) + "\n" }.joined())
         }
-        if strict && !plan.differences.isEmpty { throw ExitCode.failure }
+        if strict && !plan.mismatches.isEmpty { throw ExitCode.failure }
     }
 }

@@ -84,9 +84,13 @@ struct TestCommand: ParsableCommand {
         allowWrite: Bool
     ) throws {
         let base = PathName.workingFolder
-        var scripts: [(url: URL, display: String)] = []
+        // The report's path is checked before any script runs, not after all of them.
+        if let junit, let problem = OutputPath.problem(with: junit, relativeTo: base) {
+            throw UnusableInput("--junit \(problem.message)")
+        }
+        var scripts: [ScriptFile] = []
         do {
-            for path in paths where path != "-" { scripts += try ScriptRunner.scripts(in: [path], base: base) }
+            for path in RawArguments.paths(paths) where path.given != "-" { scripts += try ScriptRunner.scriptFiles(in: [path], base: base) }
         } catch {
             if paths == ["scripts"], case .unreadable(_, _, missing: true) = error {
                 throw UnusableInput("no scripts/ folder here to run; give the scripts: moneyfield test FILE.session or FOLDER …")
@@ -112,9 +116,13 @@ struct TestCommand: ParsableCommand {
             }
             reports.insert(report, at: paths.first == "-" ? 0 : reports.count)
         }
-        let urls = Dictionary(scripts.map { ($0.display, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(scripts.map { ($0.display, $0) }, uniquingKeysWith: { first, _ in first })
         let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in
-            try AtomicFile.write(text, to: urls[report.path]!, displayPath: report.path, asScript: true)
+            // Written through a URL, which cannot hold a name's bad bytes: it would make another file.
+            guard let file = files[report.path], file.path.isUTF8 else {
+                throw FileError(path: report.path, reason: "its name is not UTF-8, so it is not rewritten; rename it (mv) to update it")
+            }
+            try AtomicFile.write(text, to: file.url, displayPath: report.path, asScript: true)
         }
         // The report first: a JUnit file that cannot be written must not hide it.
         let lines = tap ? TestReport.tap(run) : TestReport.text(run, allMismatches: allMismatches, dryRun: dryRun)
@@ -132,8 +140,8 @@ struct TestCommand: ParsableCommand {
 
     /// Replays the scripts on `jobs` threads (the processors available when nil); reports come
     /// back in the scripts' order. One script runs on this thread: no pool, no processor count.
-    static func replay(_ scripts: [(url: URL, display: String)], with runner: ScriptRunner, jobs: Int?) -> [ScriptRunner.Report] {
-        guard scripts.count > 1 else { return scripts.map { runner.run($0.url, displayPath: $0.display) } }
+    static func replay(_ scripts: [ScriptFile], with runner: ScriptRunner, jobs: Int?) -> [ScriptRunner.Report] {
+        guard scripts.count > 1 else { return scripts.map { runner.run($0) } }
         let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
         let next = Atomic<Int>(0)
@@ -141,7 +149,7 @@ struct TestCommand: ParsableCommand {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < scripts.count else { return }
-                let report = runner.run(scripts[index].url, displayPath: scripts[index].display)
+                let report = runner.run(scripts[index])
                 reports.withLock { $0[index] = report }
             }
         }

@@ -58,6 +58,27 @@ struct Console {
         Output.write(result.lines.map { styled($0) + "\n" }.joined())
     }
 
+    /// Prints a result for a person at a terminal `columns` wide: a line longer than that is
+    /// broken at spaces and continued under its own indent and two more spaces (`help new` at 60
+    /// columns), so no word is split by the terminal's own wrapping. A word longer than the line
+    /// (an `inspect --json` line) is kept whole. Scripts and pipes never come here: their lines stay.
+    func write(_ result: CommandResult, wrappingAt columns: Int) {
+        guard !result.lines.isEmpty else { return }
+        var text = ""
+        for line in result.lines {
+            guard TerminalWidth.of(line.text) > columns, columns >= 20 else {
+                text += styled(line) + "\n"
+                continue
+            }
+            let leading = line.text.prefix { $0 == " " }.count
+            let indent = String(repeating: " ", count: min(leading + 2, columns / 3))
+            for piece in TerminalWidth.wrapped(line.text, to: columns, indent: indent, cutsLongWords: false) {
+                text += styled(OutputLine(line.kind, piece)) + "\n"
+            }
+        }
+        Output.write(text)
+    }
+
     /// Prints a result read without a prompt: its errors go to standard error as diagnostics at
     /// their place (`--> stdin:3:6`, the line and a `^` under the word); everything else to
     /// standard output, in order.
