@@ -367,7 +367,7 @@ class WebSocketTransport:
             raise AdapterError("%s refused the WebSocket: %s" % (url, lines[0]))
         headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
         expected = base64.b64encode(hashlib.sha1(
-            (key + "258EAFA5-E914-47DA-95CA-C5AB0DC11B65").encode()).digest()).decode()
+            (key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
         if headers.get("sec-websocket-accept") != expected:
             raise AdapterError("%s answered the WebSocket handshake with a wrong accept key" % url)
         self.sock.setblocking(False)
@@ -694,24 +694,26 @@ BLUR_JS = """
 """
 
 
-def config_mismatch(entry, request):
-    """None when the entry supports the request, else the option that differs. Every key the
-    entry names must have the request's value (a list: any of them); every option of the request
-    the entry does not name must be at its default (an option this adapter does not know has
-    no default it knows of: a newer moneyfield sends it only when it is not at its default)."""
+def config_mismatches(entry, request):
+    """The options in which the request differs from what the entry models (none: supported).
+    Every key the entry names must have the request's value (a list: any of them); every option
+    of the request the entry does not name must be at its default. An option this adapter does
+    not know has no default it knows of: a newer moneyfield sends it only when it is not at its
+    default, so it is unsupported."""
+    differ = []
     for key, allowed in entry.items():
         value = request.get(key, REQUEST_DEFAULTS.get(key))
         if isinstance(allowed, list) and not isinstance(value, list):
             if value not in allowed:
-                return key
+                differ.append(key)
         elif value != allowed:
-            return key
+            differ.append(key)
     for key, value in request.items():
         if key == "op" or key in entry or key in ANY_WHEN_UNNAMED:
             continue
         if key not in REQUEST_DEFAULTS or value != REQUEST_DEFAULTS[key]:
-            return key
-    return None
+            differ.append(key)
+    return differ
 
 
 def read_config(text, source):
@@ -815,9 +817,9 @@ class Page:
         if not self.loaded:
             self.load()
         if self.declared is not None:
-            reasons = [config_mismatch(entry, request) for entry in self.declared]
-            if all(reasons):
-                self.note_refusal(reasons, request)
+            differ = [config_mismatches(entry, request) for entry in self.declared]
+            if all(differ):
+                self.note_refusal(min(differ, key=len), request)
                 return {"unsupported": True}
         if self.used and (not self.has_setup or self.reload_always):
             self.load()  # nothing rebuilds the field in place: a fresh page
@@ -839,12 +841,12 @@ class Page:
         return self.evaluate(NEW_JS % {"request": json.dumps(request), "selector": json.dumps(self.selector),
                                        "focus": FOCUS_SNIPPET, "settle": self.settle, "read": self.read})
 
-    def note_refusal(self, reasons, request):
-        named = sorted(set(r for r in reasons if r))
-        what = ", ".join("%s %s" % (k, json.dumps(request.get(k, REQUEST_DEFAULTS.get(k)))) for k in named)
-        if what not in self.refused:
+    def note_refusal(self, differ, request):
+        """Says why, for the configuration closest to the request; the first three reasons only."""
+        what = ", ".join("%s %s" % (k, json.dumps(request.get(k, REQUEST_DEFAULTS.get(k)))) for k in differ)
+        if what not in self.refused and len(self.refused) < 3:
             self.refused.add(what)
-            log("unsupported: the page's configuration does not model %s" % what)
+            log("unsupported: the page models no field with %s" % what)
 
     def press(self, name):
         if name == "enter":
