@@ -600,6 +600,12 @@ COUNTER_JS = """
     mf.waiters.push({n, resolve});
     setTimeout(() => resolve(false), ms);
   });
+  // Compiled once per load; each key's read is then a short call.
+  mf.read = async () => {
+    %(settle)s
+    %(read)s
+  };
+  mf.key = async (n, ms) => (await mf.until(n, ms)) ? mf.read() : {late: true};
 })();
 """
 
@@ -614,15 +620,7 @@ READ_JS = """
 """
 
 # The field after key events: waits until the page has seen keyup number %(keyups)d.
-KEY_STATE_JS = """
-(async () => {
-  const mf = window.__moneyfield;
-  if (!mf) return {lost: true};
-  if (!(await mf.until(%(keyups)d, %(wait)d))) return {late: true};
-  %(settle)s
-  %(read)s
-})()
-"""
+KEY_STATE_JS = "window.__moneyfield ? window.__moneyfield.key(%(keyups)d, %(wait)d) : {lost: true}"
 
 STATE_JS = """
 (async () => {
@@ -761,7 +759,8 @@ class Page:
                 # A headless window never has the system focus: emulate it so the input gets
                 # focus and blur events (autoNumeric formats on focusin) as in a focused window.
                 self.send("Emulation.setFocusEmulationEnabled", {"enabled": True}),
-                self.send("Page.addScriptToEvaluateOnNewDocument", {"source": COUNTER_JS})]
+                self.send("Page.addScriptToEvaluateOnNewDocument",
+                          {"source": COUNTER_JS % {"settle": self.settle, "read": self.read}})]
         for s in sent:
             self.devtools.wait(s)
 
@@ -866,8 +865,8 @@ class Page:
             sent.append(self.send("Input.dispatchKeyEvent", params))
             if params["type"] == "keyUp":
                 self.keyups += 1
-        read = self.send("Runtime.evaluate", self.evaluate_params(KEY_STATE_JS % {
-            "keyups": self.keyups, "wait": KEYUP_WAIT_MS, "settle": self.settle, "read": self.read}))
+        read = self.send("Runtime.evaluate", self.evaluate_params(
+            KEY_STATE_JS % {"keyups": self.keyups, "wait": KEYUP_WAIT_MS}))
         for s in sent:
             self.devtools.wait(s)
         s = self.value(self.devtools.wait(read, CALL_TIMEOUT + KEYUP_WAIT_MS / 1000))
