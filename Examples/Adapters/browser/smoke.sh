@@ -22,6 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 
+errors=$(mktemp)
+trap 'rm -f "$errors"' EXIT
 status=0
 # page | the new request's options after locale and currency | keys after 1 2 3
 base='"locale":"en_US","currency":"USD"'
@@ -34,8 +36,9 @@ while IFS='|' read -r page options keys; do
     printf '%s\n' "${new/en_US\",\"currency\":\"USD/ja_JP\",\"currency\":\"JPY}" '{"op":"quit"}')
   started=$(date +%s%N)
   # shellcheck disable=SC2086
-  if ! replies=$(printf '%s\n' "$requests" | timeout 60 python3 "$here/adapter.py" $page); then
+  if ! replies=$(printf '%s\n' "$requests" | timeout 60 python3 "$here/adapter.py" $page 2>"$errors"); then
     echo "FAIL $name: the adapter failed or timed out" >&2
+    sed 's/^/     /' "$errors" >&2
     status=1
     continue
   fi
@@ -74,6 +77,7 @@ PY
     echo "ok   $name (${elapsed_ms} ms): $(printf '%s' "$replies" | sed -n 4p)"
   else
     printf '%s\n' "$replies" | sed 's/^/     /' >&2
+    sed 's/^/     /' "$errors" >&2
     status=1
   fi
 done <<PAGES
