@@ -73,7 +73,7 @@ while IFS='|' read -r name arguments options; do
   elif [ "$code" -gt 1 ] || ! grep -Eq '^checked (20|20 of 20) sessions' <<< "$last" || grep -q unsupported <<< "$last"; then
     echo "error: check on $name did not check every session (exit $code)" >&2
     status=1
-  elif [ -d "$out/$name" ] && ! "$moneyfield" test "$out/$name" >/dev/null; then
+  elif compgen -G "$out/$name/*.session" >/dev/null && ! "$moneyfield" test "$out/$name" >/dev/null; then
     echo "error: a script check wrote for $name does not replay" >&2
     status=1
   fi
