@@ -339,12 +339,22 @@ class WebSocketTransport:
             raise AdapterError("wss:// needs TLS, which this adapter does not speak; use ws:// "
                                "(or an http:// DevTools address) through a tunnel")
         host, port = parts.hostname, parts.port or 80
-        path = (parts.path or "/") + ("?" + parts.query if parts.query else "")
         try:
             self.sock = socket.create_connection((host, port), timeout=timeout)
         except OSError as error:
             raise AdapterError("cannot connect to %s: %s" % (url, error))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            self._handshake(url, parts)
+        except BaseException:
+            self.sock.close()
+            raise
+        self.sock.setblocking(False)
+        self.closed = False
+
+    def _handshake(self, url, parts):
+        """Sends the upgrade request and checks the answer and its Sec-WebSocket-Accept."""
+        path = (parts.path or "/") + ("?" + parts.query if parts.query else "")
         key = base64.b64encode(os.urandom(16)).decode()
         host_header = parts.netloc.rsplit("@", 1)[-1]
         # No Origin header: Chromium refuses WebSocket clients whose Origin it was not told
@@ -370,8 +380,6 @@ class WebSocketTransport:
             (key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
         if headers.get("sec-websocket-accept") != expected:
             raise AdapterError("%s answered the WebSocket handshake with a wrong accept key" % url)
-        self.sock.setblocking(False)
-        self.closed = False
 
     def _frame(self, opcode, payload):
         header = bytes([0x80 | opcode])

@@ -22,6 +22,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 
+# The parts that need no browser first (configuration matching, key events, the WebSocket client).
+if ! python3 "$here/test_adapter.py" 2>&1 | tail -n 3 | grep -q '^OK'; then
+  python3 "$here/test_adapter.py" >&2 || true
+  echo "FAIL test_adapter.py" >&2
+  exit 1
+fi
+echo "ok   test_adapter.py"
 errors=$(mktemp)
 trap 'rm -f "$errors"' EXIT
 status=0
