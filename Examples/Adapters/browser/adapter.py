@@ -630,10 +630,13 @@ READ_JS = """
 # The field after key events: waits until the page has seen keyup number %(keyups)d.
 KEY_STATE_JS = "window.__moneyfield ? window.__moneyfield.key(%(keyups)d, %(wait)d) : {lost: true}"
 
-STATE_JS = """
-(async () => {
-  %(settle)s
-  %(read)s
+# A read after the page missed a keyup: its count is brought level with the keyups sent.
+LATE_JS = """
+(() => {
+  const mf = window.__moneyfield;
+  if (!mf) return {lost: true};
+  mf.keyups = Math.max(mf.keyups, %(keyups)d);
+  return mf.read();
 })()
 """
 
@@ -881,8 +884,10 @@ class Page:
         if s.get("lost"):
             raise AdapterError("the page reloaded itself during a key (%s)" % name)
         if s.get("late"):
-            # Chromium has answered for every key event by now: read the field as it is.
-            s = self.evaluate(STATE_JS % {"settle": self.settle, "read": self.read})
+            # Chromium has answered for every key event by now, so every keyup the page will see
+            # was dispatched: count the missing ones as seen (or every later key would wait too)
+            # and read the field as it is.
+            s = self.evaluate(LATE_JS % {"keyups": self.keyups})
         return self.reply(s)
 
     def reply(self, s):
