@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Smoke test of the browser adapter: each example page gets a `new`, a few keys and `quit`
+# Smoke test of the browser adapter: each example page (and its natural entry, and a page with
+# no moneyfield tags set up from the command line) gets a `new`, a few keys, a refused `new` and `quit`
 # on stdin; every reply must be one JSON object with a "display" string, and the typed digits
 # 1 2 3 must show up in the display (proof that real key events reach the page).
 #
@@ -21,26 +22,38 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 
+# The parts that need no browser first (configuration matching, key events, the WebSocket client).
+if ! python3 "$here/test_adapter.py" 2>&1 | tail -n 3 | grep -q '^OK'; then
+  python3 "$here/test_adapter.py" >&2 || true
+  echo "FAIL test_adapter.py" >&2
+  exit 1
+fi
+echo "ok   test_adapter.py"
+errors=$(mktemp)
+trap 'rm -f "$errors"' EXIT
 status=0
-# page, mode, fraction digits
-for spec in "autonumeric-whole whole 0" "autonumeric-decimal whole 0" "meiomask-atm atm 2"; do
-  read -r page mode digits <<< "$spec"
-  new='{"op":"new","locale":"en_US","currency":"USD","mode":"'$mode'","fractionDigits":'$digits',"maxDigits":12,"allowNegative":false}'
-  requests=$(printf '%s\n' "$new" '{"op":"key","key":"1"}' '{"op":"key","key":"2"}' '{"op":"key","key":"3"}' \
-    '{"op":"key","key":"left"}' '{"op":"key","key":"bs"}' '{"op":"key","key":"end"}' \
-    '{"op":"new","locale":"ja_JP","currency":"JPY","mode":"'$mode'","fractionDigits":0,"maxDigits":12,"allowNegative":false}' \
-    '{"op":"quit"}')
+# page | the new request's options after locale and currency | keys after 1 2 3
+base='"locale":"en_US","currency":"USD"'
+while IFS='|' read -r page options keys; do
+  [ -n "$page" ] || continue
+  name="$(basename "${page%% *}" .html) (${options%%,*})"
+  new='{"op":"new",'$base','$options'}'
+  requests=$(printf '%s\n' "$new" '{"op":"key","key":"1"}' '{"op":"key","key":"2"}' '{"op":"key","key":"3"}'
+    for key in $keys; do printf '{"op":"key","key":"%s"}\n' "$key"; done
+    printf '%s\n' "${new/en_US\",\"currency\":\"USD/ja_JP\",\"currency\":\"JPY}" '{"op":"quit"}')
   started=$(date +%s%N)
-  if ! replies=$(printf '%s\n' "$requests" | timeout 60 python3 "$here/adapter.py" "$here/pages/$page.html"); then
-    echo "FAIL $page: the adapter failed or timed out" >&2
+  # shellcheck disable=SC2086
+  if ! replies=$(printf '%s\n' "$requests" | timeout 60 python3 "$here/adapter.py" $page 2>"$errors"); then
+    echo "FAIL $name: the adapter failed or timed out" >&2
+    sed 's/^/     /' "$errors" >&2
     status=1
     continue
   fi
   elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
-  if python3 - "$page" "$replies" <<'PY'
+  if python3 - "$name" "$replies" "$(printf '%s\n' "$requests" | wc -l)" <<'PY'
 import json, re, sys
 page, replies = sys.argv[1], sys.argv[2].split("\n")
-expected = 8  # one reply per request but quit
+expected = int(sys.argv[3]) - 1  # one reply per request but quit
 problems = []
 if len(replies) != expected:
     problems.append("%d replies, expected %d" % (len(replies), expected))
@@ -68,10 +81,17 @@ for p in problems:
 sys.exit(1 if problems else 0)
 PY
   then
-    echo "ok   $page (${elapsed_ms} ms): $(printf '%s' "$replies" | sed -n 4p)"
+    echo "ok   $name (${elapsed_ms} ms): $(printf '%s' "$replies" | sed -n 4p)"
   else
     printf '%s\n' "$replies" | sed 's/^/     /' >&2
+    sed 's/^/     /' "$errors" >&2
     status=1
   fi
-done
+done <<PAGES
+$here/pages/autonumeric-whole.html|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false|left bs end
+$here/pages/autonumeric-decimal.html|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false,"emptiable":"last-digit","emptyShows":"symbol"|left bs end
+$here/pages/autonumeric-decimal.html|"mode":"natural","fractionDigits":2,"maxDigits":11,"allowNegative":false,"emptyWhenZero":true,"emptiable":"last-digit","emptyShows":"symbol"|dec 4 enter 5 bs
+$here/pages/meiomask-atm.html|"mode":"atm","fractionDigits":2,"maxDigits":12,"allowNegative":false|left bs end
+$here/pages/unchanged/donate.html --selector #gift --config $here/pages/unchanged/donate.config.json --setup $here/pages/unchanged/donate.setup.js|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false|left bs end
+PAGES
 exit $status

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Unit tests of the browser adapter's parts that need no browser: what a page's configuration
+models, the key events, and the WebSocket client against a small server in this file.
+
+Run: python3 Examples/Adapters/browser/test_adapter.py   (smoke.sh runs it first)
+"""
+import base64
+import hashlib
+import http.server
+import json
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import adapter  # noqa: E402
+
+BASE = {"op": "new", "locale": "en_US", "currency": "USD", "mode": "whole", "fractionDigits": 0,
+        "maxDigits": 12, "allowNegative": False}
+
+
+def request(**options):
+    return dict(BASE, **options)
+
+
+class ConfigurationTests(unittest.TestCase):
+    entry = {"mode": "whole", "locale": "en_US", "currency": "USD", "display": "symbol"}
+
+    def test_the_request_it_names_is_supported(self):
+        self.assertEqual(adapter.config_mismatches(self.entry, request()), [])
+
+    def test_an_option_it_does_not_name_is_supported_only_at_its_default(self):
+        self.assertEqual(adapter.config_mismatches(self.entry, request(max="1000", emptiable="last-digit")),
+                         ["max", "emptiable"])
+        self.assertEqual(adapter.config_mismatches(self.entry, request(maxDigits=9)), ["maxDigits"])
+        self.assertEqual(adapter.config_mismatches(self.entry, request(allowNegative=True)), ["allowNegative"])
+        # Sent at its default by a hand-written driver: still supported.
+        self.assertEqual(adapter.config_mismatches(self.entry, request(emptyShows="nothing", accounting=False)), [])
+
+    def test_an_unknown_option_is_refused(self):
+        self.assertEqual(adapter.config_mismatches(self.entry, request(roundingMode="up")), ["roundingMode"])
+
+    def test_a_named_option_takes_its_value_or_any_of_a_list(self):
+        entry = dict(self.entry, emptiable=["at-zero", "last-digit"], emptyShows="symbol")
+        self.assertEqual(adapter.config_mismatches(entry, request(emptiable="at-zero", emptyShows="symbol")), [])
+        self.assertEqual(adapter.config_mismatches(entry, request(emptiable="last-digit", emptyShows="symbol")), [])
+        # Left out of the request, an option counts at its default, which the entry does not take.
+        self.assertEqual(adapter.config_mismatches(entry, request()), ["emptiable", "emptyShows"])
+
+    def test_locale_currency_and_fraction_digits_are_free_when_unnamed(self):
+        entry = {"mode": "whole"}
+        self.assertEqual(adapter.config_mismatches(entry, request(locale="de_DE", currency="EUR", fractionDigits=2)), [])
+        self.assertEqual(adapter.config_mismatches({"mode": "atm"}, request()), ["mode"])
+
+    def test_read_config_takes_an_object_or_a_list_of_objects(self):
+        self.assertEqual(adapter.read_config('{"mode":"atm"}', "x"), [{"mode": "atm"}])
+        self.assertEqual(adapter.read_config('[{"mode":"atm"},{"mode":"whole"}]', "x"), [{"mode": "atm"}, {"mode": "whole"}])
+        for bad in ('{"mode":', '"atm"', '[1]'):
+            with self.assertRaises(adapter.AdapterError):
+                adapter.read_config(bad, "--config")
+
+
+class KeyEventTests(unittest.TestCase):
+    def test_clear_holds_control_around_a_then_presses_backspace(self):
+        events = [(e["type"], e["key"], e["modifiers"]) for e in adapter.KEY_EVENTS["clear"]]
+        self.assertEqual(events, [("rawKeyDown", "Control", 2), ("rawKeyDown", "a", 2), ("keyUp", "a", 2),
+                                  ("keyUp", "Control", 0), ("rawKeyDown", "Backspace", 0), ("keyUp", "Backspace", 0)])
+
+    def test_characters_carry_their_text_and_enter_types_nothing(self):
+        self.assertEqual(adapter.KEY_EVENTS["dec"][0]["text"], ".")
+        self.assertEqual([e["type"] for e in adapter.KEY_EVENTS["000"]], ["keyDown", "keyUp"] * 3)
+        self.assertEqual(adapter.KEY_EVENTS["enter"], [])
+
+
+class WebSocketServer:
+    """One connection: checks the client's handshake and frames, then plays `script`."""
+
+    def __init__(self, script, accept_key=None):
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(1)
+        self.port = self.listener.getsockname()[1]
+        self.script, self.accept_key = script, accept_key
+        self.received = []  # (opcode, masked, payload) of each client frame
+        self.failure = None
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        try:
+            connection, _ = self.listener.accept()
+            with connection:
+                self.connection = connection
+                self.buffer = b""
+                while b"\r\n\r\n" not in self.buffer:
+                    self.buffer += connection.recv(4096)
+                head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+                headers = dict(line.split(": ", 1) for line in head.decode().split("\r\n")[1:])
+                key = headers["Sec-WebSocket-Key"]
+                accept = self.accept_key or base64.b64encode(hashlib.sha1(
+                    (key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
+                connection.sendall(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                                    "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n" % accept).encode())
+                self.script(self)
+        except Exception as error:  # reported by the test that waits for the thread
+            self.failure = error
+        finally:
+            self.listener.close()
+
+    def read_frame(self):
+        def need(size):
+            while len(self.buffer) < size:
+                chunk = self.connection.recv(65536)
+                if not chunk:
+                    raise EOFError("client closed")
+                self.buffer += chunk
+        need(2)
+        opcode, masked, size = self.buffer[0] & 0x0F, bool(self.buffer[1] & 0x80), self.buffer[1] & 0x7F
+        offset = 2
+        if size == 126:
+            need(4)
+            size, offset = struct.unpack("!H", self.buffer[2:4])[0], 4
+        elif size == 127:
+            need(10)
+            size, offset = struct.unpack("!Q", self.buffer[2:10])[0], 10
+        need(offset + 4 + size)
+        mask = self.buffer[offset:offset + 4]
+        payload = bytes(b ^ mask[i % 4] for i, b in enumerate(self.buffer[offset + 4:offset + 4 + size]))
+        self.buffer = self.buffer[offset + 4 + size:]
+        self.received.append((opcode, masked, payload))
+        return opcode, payload
+
+    def send_frame(self, opcode, payload, final=True):
+        size = len(payload)
+        header = bytes([(0x80 if final else 0) | opcode])
+        if size < 126:
+            header += bytes([size])
+        elif size < 1 << 16:
+            header += bytes([126]) + struct.pack("!H", size)
+        else:
+            header += bytes([127]) + struct.pack("!Q", size)
+        self.connection.sendall(header + payload)
+
+    def join(self):
+        self.thread.join(10)
+        if self.thread.is_alive():
+            raise AssertionError("the test server did not finish within 10 s")
+        if self.failure:
+            raise self.failure
+
+
+class WebSocketTests(unittest.TestCase):
+    def test_masked_frames_fragments_long_lengths_ping_and_close(self):
+        big = json.dumps({"id": 2, "result": {"value": "x" * 70000}}).encode()
+
+        def script(server):
+            opcode, payload = server.read_frame()
+            assert opcode == 1 and payload == b'{"id":1}', (opcode, payload)
+            opcode, payload = server.read_frame()  # 300 bytes: a 16-bit length
+            assert opcode == 1 and payload == b"y" * 300, (opcode, len(payload))
+            server.send_frame(0x9, b"are you there")
+            server.send_frame(0x1, b'{"id":1,', final=False)
+            server.send_frame(0x0, b'"result":{}}')
+            server.send_frame(0x1, big)
+            opcode, payload = server.read_frame()
+            assert opcode == 0xA and payload == b"are you there", (opcode, payload)
+            server.send_frame(0x8, struct.pack("!H", 1000))
+
+        server = WebSocketServer(script)
+        transport = adapter.WebSocketTransport("ws://127.0.0.1:%d/devtools/browser/x" % server.port)
+        transport.send(b'{"id":1}')
+        transport.send(b"y" * 300)
+        deadline = time.monotonic() + 10
+        self.assertEqual(transport.receive(deadline), b'{"id":1,"result":{}}')
+        self.assertEqual(transport.receive(deadline), big)
+        with self.assertRaisesRegex(adapter.AdapterError, "closed the DevTools WebSocket"):
+            transport.receive(deadline)
+        transport.close()
+        server.join()
+        self.assertTrue(all(masked for _, masked, _ in server.received), "a client frame was not masked")
+
+    def test_receive_returns_none_at_its_deadline(self):
+        finished = threading.Event()
+        server = WebSocketServer(lambda s: finished.wait(10))
+        transport = adapter.WebSocketTransport("ws://127.0.0.1:%d/" % server.port)
+        self.assertIsNone(transport.receive(time.monotonic() + 0.2))
+        finished.set()
+        transport.close()
+        server.join()
+
+    def test_a_wrong_accept_key_is_refused(self):
+        server = WebSocketServer(lambda s: None, accept_key="d3Jvbmc=")
+        with self.assertRaisesRegex(adapter.AdapterError, "wrong accept key"):
+            adapter.WebSocketTransport("ws://127.0.0.1:%d/" % server.port)
+        server.join()
+
+    def test_an_http_address_is_read_from_json_version(self):
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = json.dumps({"webSocketDebuggerUrl": "ws://localhost:1/devtools/browser/abc"}).encode()
+                self.send_response(200 if self.path == "/json/version" else 404)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.handle_request, daemon=True).start()
+        port = server.server_address[1]
+        # The browser's own path, at the host and port we reached it on.
+        self.assertEqual(adapter.devtools_websocket("http://127.0.0.1:%d" % port),
+                         "ws://127.0.0.1:%d/devtools/browser/abc" % port)
+        server.server_close()
+        with self.assertRaisesRegex(adapter.AdapterError, "--browser-url takes"):
+            adapter.devtools_websocket("ftp://example")
+
+
+if __name__ == "__main__":
+    unittest.main()
