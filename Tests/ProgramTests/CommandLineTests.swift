@@ -12,6 +12,20 @@ import Testing
         #expect(mixed.stdout == "amount: 0,00|\u{A0}$\n")
     }
 
+    /// An error raised while a command runs is printed with its word marked, as a parse error is.
+    @Test func anErrorWhileACommandRunsIsPrintedUnderItsWord() throws {
+        let outcome = try BuiltProgram.run(["-c", "locale xx"])
+        #expect(outcome.stderr == """
+            error: unknown locale "xx"; did you mean xh? (`locales FILTER` lists them)
+             --> -c:1:8
+              |
+            1 | locale xx
+              |        ^^
+
+            """)
+        #expect(outcome.status == 1)
+    }
+
     /// `moneyfield --<Tab>` offers the shell's options in every shell's completion script.
     @Test(arguments: ["bash", "zsh", "fish"])
     func topLevelCompletionOffersTheShellsOptions(shell: String) throws {

@@ -93,7 +93,7 @@ extension Session {
 
     func paste(_ text: String) throws(CommandError) -> CommandResult {
         guard text.unicodeScalars.contains(where: { Key.digitValue(of: $0) != nil }) else {
-            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits")
+            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits").about(.argument(0))
         }
         return try changeActive { field in
             let outcome = field.paste(text)
@@ -113,28 +113,28 @@ extension Session {
     }
 
     func setAmount(_ amount: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.set(amount)
             return []
         }
     }
 
     func placeCaret(_ offset: Int) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.tap(atUTF16Offset: offset)
             return []
         }
     }
 
     func selectRange(start: Int, length: Int) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .arguments(0...1)) { field throws(FieldError) in
             try field.select(utf16Start: start, length: length)
             return []
         }
     }
 
     func editRange(start: Int, length: Int, text: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .arguments(0...2)) { field throws(FieldError) in
             do throws(MoneyField.EditFailure) {
                 try field.replace(utf16Range: start..<(start + length), with: text)
             } catch {
@@ -148,14 +148,14 @@ extension Session {
     }
 
     func changeLocale(_ identifier: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.changeLocale(to: identifier)
             return []
         }
     }
 
     func changeCurrency(_ code: String, round: Bool) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             switch try field.changeCurrency(to: code, round: round) {
             case .exact: return []
             case .rounded(let from, let to): return [.plain("rounded \(from) to \(to) (half-even)")]
