@@ -11,14 +11,14 @@ extension Commands {
                 "In a natural-mode field . , and the locale's decimal separator type <dec>.",
             ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
         ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) },
-        repeating(.backspace, "bs", "backspace N times (default 1)"),
-        repeating(.delete, "del", "delete forward N times (default 1)"),
-        repeating(.left, "left", "move the caret left N digit slots"),
-        repeating(.right, "right", "move the caret right N digit slots"),
-        single(.home, "home", "caret before the first digit"),
-        single(.end, "end", "caret after the last digit"),
-        single(.minus, "neg", "toggle the sign (fields made with --allow-negative)"),
-        single(.clear, "clear", "zero, positive, caret at the end"),
+        repeating(.backspace, "backspace N times (default 1)"),
+        repeating(.delete, "delete forward N times (default 1)"),
+        repeating(.left, "move the caret left N digit slots"),
+        repeating(.right, "move the caret right N digit slots"),
+        single(.home),
+        single(.end),
+        single(.minus),
+        single(.clear),
         Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into an empty field; else type TEXT's digits at the caret") { arguments in
             .paste(arguments.positionals[0])
         },
@@ -57,16 +57,18 @@ extension Commands {
         Command("redo", summary: "redo what undo took back", invocation: .redo),
     ]
 
-    /// A key pressed N times (`bs 3`).
-    private static func repeating(_ key: Key, _ name: String, _ summary: String) -> Command {
-        Command(name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
+    /// A key pressed N times (`bs 3`), the command named as the key is.
+    private static func repeating(_ key: Key, _ summary: String) -> Command {
+        let name = KeyTable.named(for: key).name
+        return Command(name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
             .press(KeyPress(Array(repeating: key, count: try arguments.count(0)), spelling: .command(name)))
         }
     }
 
-    /// A key pressed once.
-    private static func single(_ key: Key, _ name: String, _ summary: String) -> Command {
-        Command(name, summary: summary, invocation: .press(KeyPress([key], spelling: .command(name))))
+    /// A key pressed once, the command named and explained as the key is.
+    private static func single(_ key: Key) -> Command {
+        let named = KeyTable.named(for: key)
+        return Command(named.name, summary: named.help, invocation: .press(KeyPress([key], spelling: .command(named.name))))
     }
 }
 
@@ -165,13 +167,13 @@ extension Session {
 
     func undoRedo(redo: Bool) throws(CommandError) -> CommandResult {
         let index = try requireActiveIndex()
-        do throws(FieldError) {
+        do throws(UndoError) {
             let current = fields[index].field
             fields[index].field = redo
                 ? try fields[index].history.redo(from: current)
                 : try fields[index].history.undo(from: current)
         } catch {
-            throw CommandError(error)
+            throw CommandError(error.description)
         }
         return CommandResult(lines: [fieldLine(fields[index])])
     }

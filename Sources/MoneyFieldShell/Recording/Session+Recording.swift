@@ -178,9 +178,9 @@ extension Session {
             let field = entry.field
             commands.append(.new(name: entry.name, options: FieldOptions(field.configuration)))
             if !field.state.digits.isEmpty { commands.append(.set(field.value)) }
-            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command("neg")))) }
+            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command(KeyTable.named(for: .minus).name)))) }
             if field.state.caretSlotsFromEnd > 0 {
-                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command("left"))))
+                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command(KeyTable.named(for: .left).name))))
             }
         }
         if let activeName, activeName != fields.last?.name { commands.append(.use(activeName)) }
