@@ -89,7 +89,7 @@ public struct Command: Sendable {
         self.init(name, aliases: aliases, summary: summary, details: details()) { _ in invocation }
     }
 
-    /// `currency CODE [--round]`, `new NAME [--locale L] …`
+    /// `currency CODE [--round]`, `new NAME` and its field options.
     public var usage: String {
         var words = [name] + parameters.map(\.usage) + flags.map { "[\($0)]" }
         if takesFieldOptions { words.append(FieldOption.usage) }

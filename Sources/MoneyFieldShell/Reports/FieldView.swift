@@ -10,7 +10,7 @@ public struct FieldView: Equatable, Sendable {
     public let caretOffset: Int
     /// The selected span in UTF-16 offsets, or nil.
     public let selection: Range<Int>?
-    /// An empty display (`--empty-when-zero`, or an emptied field).
+    /// An empty display (empty when zero, or an emptied field).
     public let isEmpty: Bool
     public let locale: String
     public let currency: String
