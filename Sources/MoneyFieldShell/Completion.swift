@@ -152,7 +152,7 @@ public enum Completer {
         case .locale: LocaleCatalog.identifiers
         case .currency: CurrencyCatalog.codes
         case .choice(let words): words
-        default: []
+        case .field, .newName, .command, .keys, .file, .count, .offset, .text: []
         }
     }
 

@@ -104,9 +104,9 @@ public final class Session {
 
     /// Runs a line already read by `parse`: what a caller that looks at the invocation first
     /// (the demo) hands back, so the line is read once.
-    public func handle(parsed: Result<Invocation?, CommandError>) -> CommandResult {
+    public func handle(parsed: Result<ParsedLine?, CommandError>) -> CommandResult {
         switch parsed {
-        case .success(let invocation?): handle(invocation)
+        case .success(let line?): handle(line.invocation, spans: line.spans)
         case .success(nil): CommandResult()
         case .failure(let error): CommandResult(lines: [.error(error)])
         }
@@ -114,16 +114,19 @@ public final class Session {
 
     /// Runs what a line asked for, with undo, the journal and the recording: the one way in for
     /// the prompt, scripts, the kiosk's keys and the form's Tab.
-    public func handle(_ invocation: Invocation) -> CommandResult {
+    public func handle(_ invocation: Invocation) -> CommandResult { handle(invocation, spans: WordSpans()) }
+
+    /// The same, with where the line's words stand, so an error points at its word.
+    func handle(_ invocation: Invocation, spans: WordSpans) -> CommandResult {
         let activeBefore = activeName
-        return recording(invocation, result: perform(invocation), activeBefore: activeBefore)
+        return recording(invocation, result: perform(invocation, spans: spans), activeBefore: activeBefore)
     }
 
     /// Reads a line once, keys as the active field takes them: nil for a blank line or a comment.
-    public func parse(_ line: String) -> Result<Invocation?, CommandError> {
+    public func parse(_ line: String) -> Result<ParsedLine?, CommandError> {
         if let problem = Self.problem(with: line) { return .failure(problem) }
         do throws(CommandError) {
-            return .success(try Commands.parse(line, reading: KeyReading(for: activeField)))
+            return .success(try Commands.read(line, reading: KeyReading(for: activeField)))
         } catch {
             return .failure(error)
         }
@@ -136,7 +139,7 @@ public final class Session {
         guard sourceStack.isEmpty, recorder != nil || mayWriteFiles,
               let recorded = recordedForm(of: invocation, result: result, activeBefore: activeBefore, folder: recorder?.url.deletingLastPathComponent())
         else { return result }
-        journal(recorded.command, result: result)
+        journal(recorded, result: result)
         guard let recorder else { return result }
         if let failure = recorder.append(command: recorded.command.scriptLine, output: recorded.output) {
             self.recorder = nil
@@ -150,14 +153,15 @@ public final class Session {
     /// Runs a line without journal or recording (`source` runs its script's lines so).
     func run(_ line: String) -> CommandResult {
         switch parse(line) {
-        case .success(let invocation?): perform(invocation)
+        case .success(let line?): perform(line.invocation, spans: line.spans)
         case .success(nil): CommandResult()
         case .failure(let error): CommandResult(lines: [.error(error)])
         }
     }
 
-    /// Does what an invocation asks; every command's work starts here.
-    func perform(_ invocation: Invocation) -> CommandResult {
+    /// Does what an invocation asks; every command's work starts here. An error about one of the
+    /// line's words points at it (`spans`).
+    func perform(_ invocation: Invocation, spans: WordSpans = WordSpans()) -> CommandResult {
         do throws(CommandError) {
             switch invocation {
             case .new(let name, let options): return try newField(name, options)
@@ -193,7 +197,7 @@ public final class Session {
             case .quit: return CommandResult(quits: true)
             }
         } catch {
-            return CommandResult(lines: [.error(error.message)])
+            return CommandResult(lines: [.error(error.placed(by: spans))])
         }
     }
 
@@ -248,14 +252,15 @@ public final class Session {
     func fieldLine() throws(CommandError) -> OutputLine { fieldLine(try active()) }
 
     /// Applies `change` to the active field, recording undo when it changed, and prints the field.
+    /// The field's errors are about `word` of the line (`locale xx`: the `xx`).
     func changeActive(
-        _ change: (inout MoneyField) throws(FieldError) -> [OutputLine]
+        about word: CommandError.Word? = nil, _ change: (inout MoneyField) throws(FieldError) -> [OutputLine]
     ) throws(CommandError) -> CommandResult {
         let index = try requireActiveIndex()
         let before = fields[index].field
         var field = before
         let notes: [OutputLine]
-        do { notes = try change(&field) } catch { throw CommandError(error) }
+        do { notes = try change(&field) } catch { throw word.map(CommandError(error).about) ?? CommandError(error) }
         var result = CommandResult(lines: notes)
         result.rangBell = notes.contains { $0.kind == .rejected }
         if field != before {

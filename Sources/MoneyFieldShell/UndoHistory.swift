@@ -1,4 +1,15 @@
-import MoneyFieldEngine
+/// Why undo or redo did nothing: undo's own errors, not the field's.
+public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case nothingToUndo
+    case nothingToRedo
+
+    public var description: String {
+        switch self {
+        case .nothingToUndo: "nothing to undo"
+        case .nothingToRedo: "nothing to redo"
+        }
+    }
+}
 
 /// Bounded undo and redo stacks of whole snapshots.
 public struct UndoHistory<Snapshot: Sendable>: Sendable {
@@ -19,13 +30,13 @@ public struct UndoHistory<Snapshot: Sendable>: Sendable {
         future.removeAll()
     }
 
-    public mutating func undo(from current: Snapshot) throws(FieldError) -> Snapshot {
+    public mutating func undo(from current: Snapshot) throws(UndoError) -> Snapshot {
         guard let previous = past.popLast() else { throw .nothingToUndo }
         future.append(current)
         return previous
     }
 
-    public mutating func redo(from current: Snapshot) throws(FieldError) -> Snapshot {
+    public mutating func redo(from current: Snapshot) throws(UndoError) -> Snapshot {
         guard let next = future.popLast() else { throw .nothingToRedo }
         past.append(current)
         return next

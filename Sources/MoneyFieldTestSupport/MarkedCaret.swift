@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+import MoneyFieldShell
 
 /// Caret tests as readable strings: `"$12|.45"` is the display `$12.45` with the caret at UTF-16 offset 3.
 public enum MarkedCaret {
@@ -19,4 +20,14 @@ public enum MarkedCaret {
     }
 }
 
-// `MoneyField.marked` (the engine's own) writes a selection as `[`…`]`: `"$1[2.3|]4"`.
+
+extension MoneyField {
+    /// The display with the caret as `|` and a selection between `[` and `]` (`$1[2.3|]4`), drawn
+    /// by `FieldView` as the prompt draws it: the engine itself draws no caret.
+    public var marked: String { FieldView(name: "", field: self).marked }
+}
+
+extension Rendering {
+    /// The display with `|` at the caret: `$12|.45`.
+    public func marked() -> String { FieldView.marked(display, caretOffset: caretOffset, selection: nil) }
+}

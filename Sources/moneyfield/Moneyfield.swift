@@ -44,7 +44,7 @@ struct Moneyfield: ParsableCommand {
                 try run()
                 Foundation.exit(0)
             }
-            if let shell = ShellSettings.fastPath(arguments) {
+            if let shell = ShellOptions.fastPath(arguments) {
                 try shell.run()
                 Foundation.exit(0)
             }
@@ -80,7 +80,7 @@ struct Moneyfield: ParsableCommand {
 
 /// The command line as completion scripts see it: the shell's options at the top level, since
 /// the shell is what runs with no subcommand. Only the scripts are made from it: parsing the
-/// real command line this way would give `check --locale` to the shell.
+/// real command line this way would give `check`'s own locale option to the shell.
 struct CompletionRoot: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "moneyfield", subcommands: Moneyfield.subcommands)
 

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+import MoneyFieldTestSupport
 import Testing
 
 /// The caret offset is arithmetic on the compiled pattern; it must land where scanning the

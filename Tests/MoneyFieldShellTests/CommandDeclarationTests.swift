@@ -94,11 +94,29 @@ import MoneyFieldCheck
     }
 
     @Test func everyNamedKeyIsInTheTableOnce() throws {
-        #expect(KeyTable.all.map(\.key) == Key.editingKeys)
+        #expect(Set(Key.editingKeys).count == Key.editingKeys.count, "the chain of keys visits each once")
+        #expect(!Key.editingKeys.contains { if case .digit = $0 { true } else { false } })
         #expect(Set(KeyTable.all.map(\.name)).count == KeyTable.all.count)
         for named in KeyTable.all {
             #expect(KeyTable.key(named: named.name) == named.key)
             #expect(try KeyScript.parse(KeyScript.text(for: [named.key])) == [named.key])
         }
+    }
+
+    /// Every key has a row, digits included, and a script reads back the key its row writes.
+    @Test(arguments: (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys)
+    func everyKeyHasARowThatWritesIt(key: Key) throws {
+        let named = KeyTable.named(for: key)
+        #expect(named.key == key)
+        #expect(try KeyScript.parse(named.scriptText) == [key], "\(named.scriptText)")
+        if case .digit(let value) = key { #expect(named.scriptText == String(value)) } else { #expect(named.scriptText == "<\(named.name)>") }
+    }
+
+    /// Help and messages name `new`'s options from the table, not by a second spelling.
+    @Test func optionFlagsAreReadFromTheTable() throws {
+        #expect(FieldOption.flag { $0.allowsNegative = true } == "--allow-negative")
+        #expect(FieldOption.flag { $0.mode = .natural } == "--mode")
+        #expect(FieldOption.flag { $0.decimals = 0 } == "--decimals")
+        #expect(KeyTable.named(for: .minus).help.hasSuffix("(fields made with --allow-negative)"))
     }
 }

@@ -25,7 +25,8 @@ import MoneyFieldCheck
         for step in transcript.steps {
             let reading = KeyReading(for: session.activeField)
             switch session.parse(step.command) {
-            case .success(let invocation?):
+            case .success(let line?):
+                let invocation = line.invocation
                 let again = try Commands.parse(invocation.scriptLine, reading: reading)
                 #expect(again == invocation, "\(url.lastPathComponent):\(step.line): \(step.command) → \(invocation.scriptLine)")
                 _ = session.handle(invocation)

@@ -177,6 +177,32 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         ])
     }
 
+    /// An error raised while a command runs points at the word it is about, as a parse error does:
+    /// each line's span is the characters the `^` marks go under.
+    @Test(arguments: [
+        ("locale xx", "xx"), ("currency EUX --round", "EUX"), ("use nope", "nope"), ("drop nope", "nope"),
+        ("rename amount 9x", "9x"), ("rename nope x", "nope"), ("new 9x --locale de_DE", "9x"),
+        ("new t --locale zz_QQ --accounting", "--locale zz_QQ --accounting"), ("set 1.2.3", "1.2.3"),
+        ("caret 99", "99"), ("select 9 9", "9 9"), ("edit 1 99 5", "1 99 5"), ("paste x", "x"),
+        ("help nope", "nope"), ("source no-such.session", "no-such.session"),
+    ])
+    func anErrorWhileACommandRunsPointsAtItsWord(line: String, word: String) throws {
+        let session = try Session()
+        let error = try #require(session.handle(line).lines.first { $0.kind == .error })
+        let span = try #require(error.span, "\(line): \(error.text)")
+        let characters = Array(line)
+        #expect(String(characters[span.clamped(to: 0..<characters.count)]) == word, "\(line): \(error.text)")
+    }
+
+    /// An error that is not about a word of the line points nowhere.
+    @Test func anErrorAboutTheSessionPointsNowhere() throws {
+        let session = try Session()
+        _ = session.handle("drop amount")
+        let error = try #require(session.handle("locale de_DE").lines.first)
+        #expect(error.kind == .error && error.span == nil, "\(error.text)")
+        #expect(try #require(session.handle("undo").lines.first).span == nil)
+    }
+
     @Test func aRejectedOrFailedCommandLeavesEveryFieldUntouched() throws {
         let session = try Session()
         _ = session.handle("new a --allow-negative --max 10")

@@ -247,6 +247,9 @@ import MoneyFieldCheck
             "error: unknown command \"nope\" (help lists the commands)", "amount: $1.23|",
             "error: err.session: 2 of 4 commands failed (lines 1, 3)",
         ])
+        // Their places are in the script's lines, not under the `source` line that ran them.
+        #expect(result.lines.allSatisfy { $0.span == nil }, "\(result.lines.map(\.span))")
+        #expect(session.handle("bogus").lines.first?.span == 0..<5, "a line's own error keeps its place")
     }
 
     @Test func aTranscriptPipedIntoTheShellGetsAHint() throws {

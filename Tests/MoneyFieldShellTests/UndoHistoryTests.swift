@@ -24,7 +24,7 @@ struct UndoHistoryTests {
         field = try history.redo(from: field)
         expectMarked(field, "$1.23|")
         #expect(!history.canRedo)
-        #expect(throws: FieldError.nothingToRedo) { try history.redo(from: field) }
+        #expect(throws: UndoError.nothingToRedo) { try history.redo(from: field) }
     }
 
     @Test("undo restores the caret and the configuration too")
@@ -52,15 +52,15 @@ struct UndoHistoryTests {
         #expect(history.canRedo)
         history.record(1)
         #expect(!history.canRedo)
-        #expect(throws: FieldError.nothingToRedo) { try history.redo(from: 3) }
+        #expect(throws: UndoError.nothingToRedo) { try history.redo(from: 3) }
     }
 
     @Test("an empty history has nothing to undo or redo")
     func emptyHistory() {
         var history = UndoHistory<Int>()
         #expect(!history.canUndo && !history.canRedo)
-        #expect(throws: FieldError.nothingToUndo) { try history.undo(from: 0) }
-        #expect(throws: FieldError.nothingToRedo) { try history.redo(from: 0) }
+        #expect(throws: UndoError.nothingToUndo) { try history.undo(from: 0) }
+        #expect(throws: UndoError.nothingToRedo) { try history.redo(from: 0) }
     }
 
     @Test("the oldest snapshots are dropped beyond the limit")

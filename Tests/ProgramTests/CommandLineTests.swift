@@ -1,4 +1,5 @@
 import Foundation
+import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 
@@ -10,6 +11,34 @@ import Testing
         #expect(outcome.stdout == "amount: ¥0|\nx: ¥0|\n", "\(outcome.stderr)")
         let mixed = try BuiltProgram.run(["--locale", "de_DE", "--currency", "USD", "-c", "show"])
         #expect(mixed.stdout == "amount: 0,00|\u{A0}$\n")
+    }
+
+    /// The starting field's locale and currency are `new`'s options: `--help` explains them with
+    /// the option table's own words, and `moneyfield -c` (read without the argument parser) and
+    /// `moneyfield --bail -c` (read by it) start the same field.
+    @Test func theStartingFieldsOptionsAreReadFromNewsTable() throws {
+        let help = try BuiltProgram.run(["shell", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for option in [FieldOption.row { $0.locale = "" }, FieldOption.row { $0.currency = "" }] {
+            #expect(help.contains("\(option.name) <\(option.valueName ?? "")>"), "\(option.name)")
+            #expect(help.contains(option.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")), "\(option.name)")
+        }
+        let fast = try BuiltProgram.run(["-c", "inspect --json"])
+        let parsed = try BuiltProgram.run(["--bail", "-c", "inspect --json"])
+        #expect(fast.stdout == parsed.stdout && fast.status == 0 && parsed.status == 0, "\(fast.stderr)\(parsed.stderr)")
+    }
+
+    /// An error raised while a command runs is printed with its word marked, as a parse error is.
+    @Test func anErrorWhileACommandRunsIsPrintedUnderItsWord() throws {
+        let outcome = try BuiltProgram.run(["-c", "locale xx"])
+        #expect(outcome.stderr == """
+            error: unknown locale "xx"; did you mean xh? (`locales FILTER` lists them)
+             --> -c:1:8
+              |
+            1 | locale xx
+              |        ^^
+
+            """)
+        #expect(outcome.status == 1)
     }
 
     /// `moneyfield --<Tab>` offers the shell's options in every shell's completion script.

@@ -49,8 +49,6 @@ public enum FieldError: Error, Equatable, Sendable {
     case invalidState(InvalidState)
     /// A UTF-16 offset (a tap, a selection) beyond the display.
     case offsetOutsideDisplay(Int, length: Int)
-    case nothingToUndo
-    case nothingToRedo
 }
 
 /// What sets how many fraction digits a field takes.

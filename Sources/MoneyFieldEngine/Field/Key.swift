@@ -41,11 +41,34 @@ public enum Key: Sendable, Equatable, Hashable {
         return UInt8(value)
     }
 
-    /// Every key but the digits, in the order help lists them.
-    public static let editingKeys: [Key] = [
-        .backspace, .delete, .left, .right, .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal, .enter,
-        .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll,
-    ]
+    /// Every key but the digits, in the order help lists them: each key names the one after it
+    /// in an exhaustive switch, so a new key does not compile until it takes its place here.
+    public static let editingKeys: [Key] = Array(sequence(first: Key.backspace) { $0.nextEditingKey })
+
+    /// The key after this one in `editingKeys`; nil after the last. A digit leads to the first.
+    private var nextEditingKey: Key? {
+        switch self {
+        case .digit: .backspace
+        case .backspace: .delete
+        case .delete: .left
+        case .left: .right
+        case .right: .home
+        case .home: .end
+        case .end: .minus
+        case .minus: .clear
+        case .clear: .doubleZero
+        case .doubleZero: .tripleZero
+        case .tripleZero: .plus
+        case .plus: .decimal
+        case .decimal: .enter
+        case .enter: .selectLeft
+        case .selectLeft: .selectRight
+        case .selectRight: .selectHome
+        case .selectHome: .selectEnd
+        case .selectEnd: .selectAll
+        case .selectAll: nil
+        }
+    }
 
     /// What the key does to natural mode's units (digits and the point), or nil for the keys
     /// that work as in the other modes. Exhaustive: a new key must say which it is.
@@ -77,7 +100,7 @@ public enum Key: Sendable, Equatable, Hashable {
     var selects: Bool {
         switch self {
         case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: true
-        default: false
+        case .digit, .backspace, .delete, .left, .right, .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal, .enter: false
         }
     }
 }

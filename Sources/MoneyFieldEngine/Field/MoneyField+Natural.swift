@@ -93,8 +93,8 @@ extension MoneyField {
             case .enter:
                 try settleNatural()
                 return
-            default:
-                break
+            case .digit, .zeros, .backspace, .delete:
+                break  // a digit above 9 is refused below; the rest edit the units below
             }
         }
         var units = naturalUnits

@@ -110,45 +110,6 @@ extension MoneyField {
         guard let (low, high) = state.selectedSlots else { return nil }
         return caretOffset(forSlot: high)..<caretOffset(forSlot: low)
     }
-
-    /// The display with the caret as `|` and a selection between `[` and `]`: `$1[2.3|]4`.
-    public var marked: String { Self.marked(display, caretOffset: caretOffset, selection: selectionRange) }
-
-    /// `display` with `caret` at a UTF-16 offset and `open`/`close` around a selection; at one
-    /// offset the opening mark comes before the caret and the closing one after it. An empty
-    /// `caret` leaves the caret unmarked (a terminal's cursor shows it).
-    public static func marked(
-        _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
-    ) -> String {
-        // The caret alone, what nearly every line shows: two slices around it, no list of marks.
-        if selection == nil {
-            guard !caret.isEmpty else { return display }
-            let index = display.utf16.index(display.startIndex, offsetBy: caretOffset)
-            var result = ""
-            result.reserveCapacity(display.utf8.count + caret.utf8.count)
-            result += display[..<index]
-            result += caret
-            result += display[index...]
-            return result
-        }
-        var marks: [(offset: Int, order: Int, text: String)] = caret.isEmpty ? [] : [(caretOffset, 1, caret)]
-        if let selection { marks += [(selection.lowerBound, 0, open), (selection.upperBound, 2, close)] }
-        marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
-        // Copies slices of the display between the marks: no transcoding to UTF-16 and back.
-        var result = ""
-        result.reserveCapacity(display.utf8.count + caret.utf8.count + open.utf8.count + close.utf8.count)
-        var position = display.startIndex
-        var positionOffset = 0
-        for mark in marks {
-            let index = display.utf16.index(position, offsetBy: mark.offset - positionOffset)
-            result += display[position..<index]
-            result += mark.text
-            position = index
-            positionOffset = mark.offset
-        }
-        result += display[position...]
-        return result
-    }
 }
 
 // MARK: Platform edit events

@@ -40,13 +40,6 @@ public struct Rendering: Equatable, Sendable {
         self.display = display
         self.caretOffset = caretOffset
     }
-
-    /// The display with `marker` at the caret: `$12|.45`.
-    public func marked(with marker: String = "|") -> String {
-        let utf16 = display.utf16
-        let index = utf16.index(utf16.startIndex, offsetBy: caretOffset)
-        return String(display[..<index]) + marker + String(display[index...])
-    }
 }
 
 /// Formats amounts exactly as ICU does for one `FormatKey`, without calling ICU per keystroke.

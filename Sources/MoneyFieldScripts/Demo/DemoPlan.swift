@@ -84,7 +84,7 @@ public struct DemoPlan: Sendable {
             // The line is read once; the session runs it, and a key press is shown key by key
             // from the fields the session went through, so the demo stops where the session stopped.
             let parsed = session.parse(step.command)
-            let invocation = try? parsed.get()
+            let invocation = (try? parsed.get())?.invocation
             let result = session.handle(parsed: parsed)
             var typedCommand = VisibleText.terminalSafe(step.command)
             if style == .terminal, case .press(let press)? = invocation, let before, press.isTyped {

@@ -89,7 +89,7 @@ public struct Command: Sendable {
         self.init(name, aliases: aliases, summary: summary, details: details()) { _ in invocation }
     }
 
-    /// `currency CODE [--round]`, `new NAME [--locale L] …`
+    /// `currency CODE [--round]`, `new NAME` and its field options.
     public var usage: String {
         var words = [name] + parameters.map(\.usage) + flags.map { "[\($0)]" }
         if takesFieldOptions { words.append(FieldOption.usage) }
@@ -103,8 +103,13 @@ public struct Command: Sendable {
         var words: [Tokenizer.Word] = []
         public var flags: Set<String> = []
         public var fieldOptions = FieldOptions()
+        /// Where the field options stand, from the first to the last.
+        var optionsSpan: Range<Int>?
         /// How keys read for the active field (a natural field's `.` is `<dec>`).
         public var reading = KeyReading.plain
+
+        /// Where the words stand, kept with the invocation for errors raised while it runs.
+        var spans: WordSpans { WordSpans(arguments: words.lazy.map(\.span), options: optionsSpan) }
 
         /// The positional arguments' texts.
         public var positionals: Positionals { Positionals(words: words) }
@@ -151,7 +156,7 @@ public struct Command: Sendable {
 
     /// Reads the rest of a line by this declaration into an invocation; `offset` is where the
     /// rest starts in the line, so errors point at the word they are about.
-    func parse(_ rest: Substring, reading: KeyReading, offset: Int = 0) throws(CommandError) -> Invocation {
+    func parse(_ rest: Substring, reading: KeyReading, offset: Int = 0) throws(CommandError) -> ParsedLine {
         var arguments = Arguments(command: self, reading: reading)
         var extra: Range<Int>?
         if parameters.last?.isRestOfLine == true {
@@ -175,14 +180,17 @@ public struct Command: Sendable {
                     arguments.words.append(word)
                 }
             }
-            if takesFieldOptions { arguments.fieldOptions = try FieldOptions(parsing: Array(words[optionsStart...]), usage: usage) }
+            if takesFieldOptions {
+                arguments.fieldOptions = try FieldOptions(parsing: Array(words[optionsStart...]), usage: usage)
+                if let first = words[optionsStart...].first, let last = words.last { arguments.optionsSpan = first.span.lowerBound..<last.span.upperBound }
+            }
             extra = arguments.words.dropFirst(parameters.count).first?.span
         }
         let required = parameters.count(where: { !$0.isOptional })
         guard (required...parameters.count).contains(arguments.words.count) else {
             throw CommandError(parameters.isEmpty && flags.isEmpty ? "\(name) takes no arguments; usage: \(usage)" : "usage: \(usage)", at: extra)
         }
-        return try make(arguments)
+        return ParsedLine(try make(arguments), spans: arguments.spans)
     }
 }
 
@@ -217,16 +225,22 @@ public enum Commands {
         return line.endIndex
     }
 
-    /// Reads one line into what it asks for, once; nil for a blank line or a comment. A line that
-    /// starts with a digit or `<` types keys (`123<left>9`), read as `reading` says.
+    /// Reads one line into what it asks for; nil for a blank line or a comment.
     public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
+        try read(line, reading: reading)?.invocation
+    }
+
+    /// Reads one line into what it asks for and where its words stand, once; nil for a blank line
+    /// or a comment. A line that starts with a digit or `<` types keys (`123<left>9`), read as
+    /// `reading` says.
+    public static func read(_ line: String, reading: KeyReading) throws(CommandError) -> ParsedLine? {
         let trimmed = line.trimmingSpaces()
         // `#` then ASCII is a comment at a glance; `#` with a combining mark is asked of Characters.
         let utf8 = trimmed.utf8
         if utf8.isEmpty || (utf8.first == 0x23 && ((utf8.dropFirst().first ?? 0) < 0x80 || trimmed.hasPrefix("#"))) { return nil }
         let start = line[..<trimmed.startIndex].characterCount
         if KeyScript.startsKeys(trimmed, reading: reading) {
-            return .press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare))
+            return ParsedLine(.press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare)))
         }
         let nameEnd = Self.nameEnd(in: trimmed)
         let name = String(trimmed[..<nameEnd])

@@ -74,9 +74,38 @@ public struct CommandError: Error, Equatable, Sendable {
     /// Characters of the command line, from 0.
     public var span: Range<Int>?
 
+    /// Which of the line's words it is about, when it is raised where their places are not
+    /// known (while the command runs); the session turns it into `span`.
+    public var word: Word?
+
+    /// Words of a command line by their role, not their place.
+    public enum Word: Equatable, Sendable {
+        /// The positional argument at this index (0 is the first after the name).
+        case argument(Int)
+        /// Several positional arguments, drawn from the first to the last given.
+        case arguments(ClosedRange<Int>)
+        /// `new`'s field options.
+        case options
+    }
+
     public init(_ message: String, at span: Range<Int>? = nil) {
         self.message = message
         self.span = span
+    }
+
+    /// The same error, about `word` unless it points somewhere already.
+    func about(_ word: Word) -> CommandError {
+        var error = self
+        if error.span == nil { error.word = error.word ?? word }
+        return error
+    }
+
+    /// The same error with its word placed by `spans`.
+    func placed(by spans: WordSpans) -> CommandError {
+        guard span == nil, let word else { return self }
+        var error = self
+        error.span = spans.span(of: word)
+        return error
     }
 
     /// The same error, pointing at `span` unless it points somewhere already.

@@ -11,14 +11,14 @@ extension Commands {
                 "In a natural-mode field . , and the locale's decimal separator type <dec>.",
             ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
         ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) },
-        repeating(.backspace, "bs", "backspace N times (default 1)"),
-        repeating(.delete, "del", "delete forward N times (default 1)"),
-        repeating(.left, "left", "move the caret left N digit slots"),
-        repeating(.right, "right", "move the caret right N digit slots"),
-        single(.home, "home", "caret before the first digit"),
-        single(.end, "end", "caret after the last digit"),
-        single(.minus, "neg", "toggle the sign (fields made with --allow-negative)"),
-        single(.clear, "clear", "zero, positive, caret at the end"),
+        repeating(.backspace, "backspace N times (default 1)"),
+        repeating(.delete, "delete forward N times (default 1)"),
+        repeating(.left, "move the caret left N digit slots"),
+        repeating(.right, "move the caret right N digit slots"),
+        single(.home),
+        single(.end),
+        single(.minus),
+        single(.clear),
         Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into an empty field; else type TEXT's digits at the caret") { arguments in
             .paste(arguments.positionals[0])
         },
@@ -57,16 +57,18 @@ extension Commands {
         Command("redo", summary: "redo what undo took back", invocation: .redo),
     ]
 
-    /// A key pressed N times (`bs 3`).
-    private static func repeating(_ key: Key, _ name: String, _ summary: String) -> Command {
-        Command(name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
+    /// A key pressed N times (`bs 3`), the command named as the key is.
+    private static func repeating(_ key: Key, _ summary: String) -> Command {
+        let name = KeyTable.named(for: key).name
+        return Command(name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
             .press(KeyPress(Array(repeating: key, count: try arguments.count(0)), spelling: .command(name)))
         }
     }
 
-    /// A key pressed once.
-    private static func single(_ key: Key, _ name: String, _ summary: String) -> Command {
-        Command(name, summary: summary, invocation: .press(KeyPress([key], spelling: .command(name))))
+    /// A key pressed once, the command named and explained as the key is.
+    private static func single(_ key: Key) -> Command {
+        let named = KeyTable.named(for: key)
+        return Command(named.name, summary: named.help, invocation: .press(KeyPress([key], spelling: .command(named.name))))
     }
 }
 
@@ -93,7 +95,7 @@ extension Session {
 
     func paste(_ text: String) throws(CommandError) -> CommandResult {
         guard text.unicodeScalars.contains(where: { Key.digitValue(of: $0) != nil }) else {
-            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits")
+            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits").about(.argument(0))
         }
         return try changeActive { field in
             let outcome = field.paste(text)
@@ -113,28 +115,28 @@ extension Session {
     }
 
     func setAmount(_ amount: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.set(amount)
             return []
         }
     }
 
     func placeCaret(_ offset: Int) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.tap(atUTF16Offset: offset)
             return []
         }
     }
 
     func selectRange(start: Int, length: Int) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .arguments(0...1)) { field throws(FieldError) in
             try field.select(utf16Start: start, length: length)
             return []
         }
     }
 
     func editRange(start: Int, length: Int, text: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .arguments(0...2)) { field throws(FieldError) in
             do throws(MoneyField.EditFailure) {
                 try field.replace(utf16Range: start..<(start + length), with: text)
             } catch {
@@ -148,14 +150,14 @@ extension Session {
     }
 
     func changeLocale(_ identifier: String) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             try field.changeLocale(to: identifier)
             return []
         }
     }
 
     func changeCurrency(_ code: String, round: Bool) throws(CommandError) -> CommandResult {
-        try changeActive { field throws(FieldError) in
+        try changeActive(about: .argument(0)) { field throws(FieldError) in
             switch try field.changeCurrency(to: code, round: round) {
             case .exact: return []
             case .rounded(let from, let to): return [.plain("rounded \(from) to \(to) (half-even)")]
@@ -165,13 +167,13 @@ extension Session {
 
     func undoRedo(redo: Bool) throws(CommandError) -> CommandResult {
         let index = try requireActiveIndex()
-        do throws(FieldError) {
+        do throws(UndoError) {
             let current = fields[index].field
             fields[index].field = redo
                 ? try fields[index].history.redo(from: current)
                 : try fields[index].history.undo(from: current)
         } catch {
-            throw CommandError(error)
+            throw CommandError(error.description)
         }
         return CommandResult(lines: [fieldLine(fields[index])])
     }

@@ -27,25 +27,30 @@ extension Session {
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
     }
 
-    func validatedNewName(_ name: String) throws(CommandError) -> String {
+    /// `name` if it may name a new field; errors are about `word` of the line.
+    func validatedNewName(_ name: String, word: CommandError.Word = .argument(0)) throws(CommandError) -> String {
         guard Self.isValidFieldName(name) else {
-            throw CommandError("\"\(name)\" is not a field name: start with a letter or _, then up to 31 letters, digits, _ or -")
+            throw CommandError("\"\(name)\" is not a field name: start with a letter or _, then up to 31 letters, digits, _ or -").about(word)
         }
-        guard index(of: name) == nil else { throw CommandError("a field named \(name) exists already; `use \(name)` or pick another name") }
+        guard index(of: name) == nil else {
+            throw CommandError("a field named \(name) exists already; `use \(name)` or pick another name").about(word)
+        }
         return name
     }
 
+    /// The index of the field `name`, the first argument of every command that takes one.
     func existing(_ name: String) throws(CommandError) -> Int {
         guard let index = index(of: name) else {
             let close = Suggestions.closest(to: name, in: fields.map(\.name))
-            throw CommandError("no field named \"\(name)\"\(Suggestions.didYouMean(close)) (fields lists them)")
+            throw CommandError("no field named \"\(name)\"\(Suggestions.didYouMean(close)) (fields lists them)").about(.argument(0))
         }
         return index
     }
 
     func newField(_ name: String, _ options: FieldOptions) throws(CommandError) -> CommandResult {
         let name = try validatedNewName(name)
-        let configuration = try options.configuration(defaults: (defaultLocale, defaultCurrency))
+        let configuration: FieldConfiguration
+        do { configuration = try options.configuration(defaults: (defaultLocale, defaultCurrency)) } catch { throw error.about(.options) }
         fields.append(FieldEntry(name: name, field: MoneyField(configuration)))
         positions[name] = fields.count - 1
         activeName = name
@@ -72,7 +77,7 @@ extension Session {
 
     func renameField(_ old: String, to new: String) throws(CommandError) -> CommandResult {
         let index = try existing(old)
-        let newName = try validatedNewName(new)
+        let newName = try validatedNewName(new, word: .argument(1))
         if activeName == fields[index].name { activeName = newName }
         positions[fields[index].name] = nil
         positions[newName] = index

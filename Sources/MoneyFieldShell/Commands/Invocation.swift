@@ -31,14 +31,6 @@ public enum Invocation: Equatable, Sendable {
     case help(String?)
     case quit
 
-    /// Whether it may change a field or the session: the journal keeps only these.
-    var mayChangeState: Bool {
-        switch self {
-        case .fields, .show, .value, .minor, .inspect, .locales, .currencies, .help: false
-        default: true
-        }
-    }
-
     /// The line a script writes for it, spelled as `help` shows the command.
     public var scriptLine: String {
         switch self {
@@ -70,6 +62,61 @@ public enum Invocation: Equatable, Sendable {
         case .help(let command): "help" + (command.map { " " + $0 } ?? "")
         case .quit: "quit"
         }
+    }
+}
+
+/// A line read once: what it asks for, and where its words stand, so that an error raised while it
+/// runs (`locale xx`: no such locale) points at its word as a parse error does.
+public struct ParsedLine: Equatable, Sendable {
+    public let invocation: Invocation
+    public let spans: WordSpans
+
+    public init(_ invocation: Invocation, spans: WordSpans = WordSpans()) {
+        self.invocation = invocation
+        self.spans = spans
+    }
+}
+
+/// Where a line's words stand, in characters from 0: its positional arguments (a command takes
+/// at most three) and `new`'s field options. Held inline: a replayed line of keys pays no
+/// allocation for it.
+public struct WordSpans: Equatable, Sendable {
+    private var first: Range<Int>?
+    private var second: Range<Int>?
+    private var third: Range<Int>?
+    /// From the first field option to the last.
+    var options: Range<Int>?
+
+    public init() {}
+
+    init(arguments: some Collection<Range<Int>>, options: Range<Int>?) {
+        precondition(arguments.count <= 3, "a command takes at most three positional arguments")
+        var spans = arguments.makeIterator()
+        first = spans.next()
+        second = spans.next()
+        third = spans.next()
+        self.options = options
+    }
+
+    /// The span of the positional argument at `index`, if given.
+    public subscript(argument index: Int) -> Range<Int>? {
+        switch index {
+        case 0: first
+        case 1: second
+        case 2: third
+        default: nil
+        }
+    }
+
+    /// Where the words an error is about stand: from the first given to the last.
+    func span(of word: CommandError.Word) -> Range<Int>? {
+        let spans: [Range<Int>] = switch word {
+        case .argument(let index): [self[argument: index]].compactMap { $0 }
+        case .arguments(let indices): indices.compactMap { self[argument: $0] }
+        case .options: [options].compactMap { $0 }
+        }
+        guard let low = spans.first?.lowerBound, let high = spans.last?.upperBound else { return nil }
+        return low..<high
     }
 }
 

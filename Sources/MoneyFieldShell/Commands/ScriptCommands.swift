@@ -27,6 +27,10 @@ extension Session {
     }
 
     func source(_ path: String) throws(CommandError) -> CommandResult {
+        do throws(CommandError) { return try sourceScript(path) } catch { throw error.about(.argument(0)) }
+    }
+
+    private func sourceScript(_ path: String) throws(CommandError) -> CommandResult {
         let url = resolve(path).standardizedFileURL.resolvingSymlinksInPath()
         // The recording would hold a `source` of itself, and replaying it would source itself.
         if let recorder, recorder.url.standardizedFileURL.resolvingSymlinksInPath() == url {
@@ -55,7 +59,9 @@ extension Session {
         // failed are named at the end, which makes `source` itself fail.
         var failedLines: [Int] = []
         for step in transcript.steps {
-            let stepResult = run(step.command)
+            var stepResult = run(step.command)
+            // A place in the script's line means nothing under the `source` line that ran it.
+            for index in stepResult.lines.indices { stepResult.lines[index].span = nil }
             result.append(contentsOf: stepResult)
             if stepResult.failed { failedLines.append(step.line) }
             if stepResult.quits { break }

@@ -34,7 +34,7 @@ extension Session {
         }
         guard let spec = Commands.named(name) else {
             let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
-            throw CommandError("no command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)")
+            throw CommandError("no command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)").about(.argument(0))
         }
         return CommandResult(lines: (["usage: " + spec.usage, spec.summary] + spec.details).map(OutputLine.plain))
     }

@@ -20,31 +20,59 @@ public struct NamedKey: Sendable {
     /// The terminal keys that press it in kiosk mode, and how the kiosk hint names them.
     public let kiosk: [KeyboardKey]
     public let kioskLabel: String
+
+    /// How a script writes it: `7`, `<bs>`.
+    public var scriptText: String {
+        if case .digit = key { return name }
+        return "<" + name + ">"
+    }
 }
 
 /// Every named key, once: the `type` language, kiosk bindings, help and completion read this.
 public enum KeyTable {
-    public static let all: [NamedKey] = [
-        NamedKey(name: "bs", key: .backspace, help: "delete the digit left of the caret", kiosk: [.backspace], kioskLabel: "Backspace"),
-        NamedKey(name: "del", key: .delete, help: "delete the digit right of the caret", kiosk: [.delete], kioskLabel: "Delete"),
-        NamedKey(name: "left", key: .left, help: "caret one digit slot left", kiosk: [.left], kioskLabel: "←"),
-        NamedKey(name: "right", key: .right, help: "caret one digit slot right", kiosk: [.right], kioskLabel: "→"),
-        NamedKey(name: "home", key: .home, help: "caret before the first digit", kiosk: [.home], kioskLabel: "Home"),
-        NamedKey(name: "end", key: .end, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End"),
-        NamedKey(name: "neg", key: .minus, help: "toggle the sign (fields made with --allow-negative)", kiosk: [.character("-")], kioskLabel: "-"),
-        NamedKey(name: "clear", key: .clear, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c"),
-        NamedKey(name: "00", key: .doubleZero, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00"),
-        NamedKey(name: "000", key: .tripleZero, help: "three zeros at once (all or nothing)", kiosk: [], kioskLabel: "000"),
-        NamedKey(name: "plus", key: .plus, help: "make the amount positive", kiosk: [.character("+")], kioskLabel: "+"),
-        NamedKey(name: "dec", key: .decimal, help: "the decimal point (natural mode; with a point, caret just after it)",
-                 kiosk: [.character("."), .character(",")], kioskLabel: ". or ,"),
-        NamedKey(name: "enter", key: .enter, help: "the field loses focus (natural mode pads the fraction)", kiosk: [], kioskLabel: "Enter"),
-        NamedKey(name: "sleft", key: .selectLeft, help: "select one slot further left", kiosk: [.shiftLeft], kioskLabel: "Shift+←"),
-        NamedKey(name: "sright", key: .selectRight, help: "select one slot further right", kiosk: [.shiftRight], kioskLabel: "Shift+→"),
-        NamedKey(name: "shome", key: .selectHome, help: "select to the first digit", kiosk: [.shiftHome], kioskLabel: "Shift+Home"),
-        NamedKey(name: "send", key: .selectEnd, help: "select to the last digit", kiosk: [.shiftEnd], kioskLabel: "Shift+End"),
-        NamedKey(name: "selall", key: .selectAll, help: "select every digit slot", kiosk: [.control("a")], kioskLabel: "Ctrl-A"),
-    ]
+    /// Every key but the digits, in the order help lists them.
+    public static let all: [NamedKey] = Key.editingKeys.map(row(for:))
+
+    /// The row of `key`, which every key has: a digit's names it by itself (`7`, as scripts and
+    /// the adapter protocol write it). Read from rows made once: scripts and `check` ask per key.
+    public static func named(for key: Key) -> NamedKey {
+        if case .digit(let value) = key, value < 10 { return digitRows[Int(value)] }
+        return byKey[key] ?? row(for: key)
+    }
+
+    private static let byKey: [Key: NamedKey] = Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let digitRows: [NamedKey] = (0...9).map { row(for: .digit(UInt8($0))) }
+
+    /// The row of `key`. One exhaustive switch: a new key does not compile until it has its name,
+    /// help and kiosk binding.
+    private static func row(for key: Key) -> NamedKey {
+        switch key {
+        case .digit(let value):
+            NamedKey(name: String(value), key: key, help: "the digit \(value)", kiosk: [.character(Character(String(value)))], kioskLabel: String(value))
+        case .backspace: NamedKey(name: "bs", key: key, help: "delete the digit left of the caret", kiosk: [.backspace], kioskLabel: "Backspace")
+        case .delete: NamedKey(name: "del", key: key, help: "delete the digit right of the caret", kiosk: [.delete], kioskLabel: "Delete")
+        case .left: NamedKey(name: "left", key: key, help: "caret one digit slot left", kiosk: [.left], kioskLabel: "←")
+        case .right: NamedKey(name: "right", key: key, help: "caret one digit slot right", kiosk: [.right], kioskLabel: "→")
+        case .home: NamedKey(name: "home", key: key, help: "caret before the first digit", kiosk: [.home], kioskLabel: "Home")
+        case .end: NamedKey(name: "end", key: key, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End")
+        case .minus:
+            NamedKey(name: "neg", key: key, help: "toggle the sign (fields made with \(FieldOption.flag { $0.allowsNegative = true }))",
+                     kiosk: [.character("-")], kioskLabel: "-")
+        case .clear: NamedKey(name: "clear", key: key, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c")
+        case .doubleZero: NamedKey(name: "00", key: key, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00")
+        case .tripleZero: NamedKey(name: "000", key: key, help: "three zeros at once (all or nothing)", kiosk: [], kioskLabel: "000")
+        case .plus: NamedKey(name: "plus", key: key, help: "make the amount positive", kiosk: [.character("+")], kioskLabel: "+")
+        case .decimal:
+            NamedKey(name: "dec", key: key, help: "the decimal point (natural mode; with a point, caret just after it)",
+                     kiosk: [.character("."), .character(",")], kioskLabel: ". or ,")
+        case .enter: NamedKey(name: "enter", key: key, help: "the field loses focus (natural mode pads the fraction)", kiosk: [], kioskLabel: "Enter")
+        case .selectLeft: NamedKey(name: "sleft", key: key, help: "select one slot further left", kiosk: [.shiftLeft], kioskLabel: "Shift+←")
+        case .selectRight: NamedKey(name: "sright", key: key, help: "select one slot further right", kiosk: [.shiftRight], kioskLabel: "Shift+→")
+        case .selectHome: NamedKey(name: "shome", key: key, help: "select to the first digit", kiosk: [.shiftHome], kioskLabel: "Shift+Home")
+        case .selectEnd: NamedKey(name: "send", key: key, help: "select to the last digit", kiosk: [.shiftEnd], kioskLabel: "Shift+End")
+        case .selectAll: NamedKey(name: "selall", key: key, help: "select every digit slot", kiosk: [.control("a")], kioskLabel: "Ctrl-A")
+        }
+    }
 
     private static let byName: [String: NamedKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     private static let byKeyboard: [KeyboardKey: Key] = Dictionary(
@@ -82,10 +110,7 @@ public enum KeyTable {
     }
 
     /// How a script writes `key`: `7`, `<bs>`.
-    public static func scriptText(for key: Key) -> String {
-        if case .digit(let value) = key { return String(value) }
-        return "<" + (all.first { $0.key == key }?.name ?? "?") + ">"
-    }
+    public static func scriptText(for key: Key) -> String { named(for: key).scriptText }
 
     /// `<bs> <del> …`, for messages and help.
     public static let nameList = all.map { "<\($0.name)>" }.joined(separator: " ")

@@ -84,10 +84,6 @@ extension FieldError {
             }
         case .offsetOutsideDisplay(let offset, let length):
             "offset \(offset) is outside the display (0 to \(length) UTF-16 units)"
-        case .nothingToUndo:
-            "nothing to undo"
-        case .nothingToRedo:
-            "nothing to redo"
         }
     }
 }

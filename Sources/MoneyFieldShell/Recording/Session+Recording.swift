@@ -31,42 +31,64 @@ extension Session {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw CommandError("\(VisibleText.terminalSafe(path)) is a folder; record to a file in it (\(VisibleText.terminalSafe(url.appendingPathComponent("session.session").path)))")
+                .about(.argument(0))
         }
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw CommandError("there is no folder \(VisibleText.terminalSafe(folder)) to record into; make it first (or record to another path)")
+                .about(.argument(0))
         }
         // A script that records runs again and again: it may replace a recording of its own making.
         let replacing = replacing || (options.isScript && TranscriptRecorder.holdsRecording(url))
         let preamble = try reconstruction()
         // The path is escaped: a newline in a file name must not start a line of the script.
-        recorder = try TranscriptRecorder(
-            url: url, displayPath: path, replacing: replacing,
-            header: ["\(Transcript.recordingMarker); replay with: moneyfield test \(VisibleText.escaped(path))"] + preamble)
+        do throws(CommandError) {
+            recorder = try TranscriptRecorder(
+                url: url, displayPath: path, replacing: replacing,
+                header: ["\(Transcript.recordingMarker); replay with: moneyfield test \(VisibleText.escaped(path))"] + preamble)
+        } catch {
+            throw error.about(.argument(0))
+        }
         return CommandResult(lines: [.plain("recording to \(path)")])
     }
 
-    /// What a recording keeps of a handled command, so that the script replays as the session
-    /// went: nil for commands it leaves out.
+    /// What the journal and a recording keep of a handled command.
+    struct Kept {
+        /// The command as a script writes it.
+        var command: Invocation
+        var output: [OutputLine]
+        var journal: Journaling
+    }
+
+    /// What the journal does with a command.
+    enum Journaling {
+        /// It may change a field or the session: the journal keeps it (when it did not fail).
+        case keeps
+        /// It only looks: the journal passes over it.
+        case passes
+        /// Its effect cannot be replayed from the journal (`source` reads a file that may change): the journal ends.
+        case ends
+    }
+
+    /// What a recording and the journal keep of a handled command, so that the script replays as
+    /// the session went: nil for commands they leave out. One exhaustive switch: a new command
+    /// does not compile until it says whether it changes state and how a script writes it.
     ///
     /// A replay starts in a fresh en_US/USD session from the script's folder, so a bare `new`
     /// gets this session's own locale and currency written out, and a `source` path is written
     /// from the recording's folder. `record` is left out; an accepted `kiosk` is too (its keys
     /// come back as `type` lines), except that a switch of field is kept as `use`.
-    func recordedForm(of invocation: Invocation, result: CommandResult, activeBefore: String?, folder: URL?)
-        -> (command: Invocation, output: [OutputLine])?
-    {
-        if case .source(let path) = invocation, let recorder,
-           resolve(path).standardizedFileURL.resolvingSymlinksInPath() == recorder.url.standardizedFileURL.resolvingSymlinksInPath() {
-            return nil  // refused, and refused for a reason a replay would not share
-        }
+    func recordedForm(of invocation: Invocation, result: CommandResult, activeBefore: String?, folder: URL?) -> Kept? {
+        let asGiven = Kept(command: invocation, output: result.lines, journal: .keeps)
         switch invocation {
         case .record, .recordOff:
             return nil
-        case .kiosk where result.kioskField != nil:
+        case .kiosk:
+            guard result.kioskField != nil else { return asGiven }
             guard let name = activeName, name != activeBefore, let index = index(of: name) else { return nil }
-            return (.use(name), [fieldLine(fields[index])])
-        case .new(let name, var options) where !result.failed:
+            return Kept(command: .use(name), output: [fieldLine(fields[index])], journal: .keeps)
+        case .new(let name, var options):
+            guard !result.failed else { return asGiven }
             // The replay starts in en_US/USD: the session's own defaults are written out. Given a
             // locale, the field took that locale's currency or the one given: nothing to add.
             if options.locale == nil {
@@ -77,26 +99,32 @@ extension Session {
                     options.currency = defaultCurrency
                 }
             }
-            return (.new(name: name, options: options), result.lines)
-        case .source(let path) where !path.hasPrefix("/"):
+            return Kept(command: .new(name: name, options: options), output: result.lines, journal: .keeps)
+        case .source(let path):
+            if let recorder,
+               resolve(path).standardizedFileURL.resolvingSymlinksInPath() == recorder.url.standardizedFileURL.resolvingSymlinksInPath() {
+                return nil  // refused, and refused for a reason a replay would not share
+            }
+            guard !path.hasPrefix("/") else { return Kept(command: invocation, output: result.lines, journal: .ends) }
             let target = resolve(path).standardizedFileURL.path
             let folder = (folder ?? options.directory).standardizedFileURL.path + "/"
             let written = target.hasPrefix(folder) ? String(target.dropFirst(folder.count)) : target
-            return (.source(written), result.lines)
-        default:
-            return (invocation, result.lines)
+            return Kept(command: .source(written), output: result.lines, journal: .ends)
+        case .use, .drop, .rename, .press, .paste, .set, .caret, .select, .edit, .locale, .currency, .undo, .redo, .quit:
+            return asGiven
+        case .fields, .show, .value, .minor, .inspect, .locales, .currencies, .help:
+            return Kept(command: invocation, output: result.lines, journal: .passes)
         }
     }
 
     /// Keeps a handled command for `reconstruction`: failed commands changed nothing and are left out.
-    func journal(_ invocation: Invocation, result: CommandResult) {
-        guard journal != nil, !result.failed, invocation.mayChangeState else { return }
-        if case .source = invocation {
-            journal = nil
-        } else if journal!.count >= Self.maximumJournalCount {
-            journal = nil
-        } else {
-            journal!.append(invocation)
+    func journal(_ kept: Kept, result: CommandResult) {
+        guard journal != nil, !result.failed else { return }
+        switch kept.journal {
+        case .passes: return
+        case .ends: journal = nil
+        case .keeps where journal!.count >= Self.maximumJournalCount: journal = nil
+        case .keeps: journal!.append(kept.command)
         }
     }
 
@@ -162,9 +190,9 @@ extension Session {
             let field = entry.field
             commands.append(.new(name: entry.name, options: FieldOptions(field.configuration)))
             if !field.state.digits.isEmpty { commands.append(.set(field.value)) }
-            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command("neg")))) }
+            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command(KeyTable.named(for: .minus).name)))) }
             if field.state.caretSlotsFromEnd > 0 {
-                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command("left"))))
+                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command(KeyTable.named(for: .left).name))))
             }
         }
         if let activeName, activeName != fields.last?.name { commands.append(.use(activeName)) }

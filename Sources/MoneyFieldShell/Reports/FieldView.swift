@@ -10,7 +10,7 @@ public struct FieldView: Equatable, Sendable {
     public let caretOffset: Int
     /// The selected span in UTF-16 offsets, or nil.
     public let selection: Range<Int>?
-    /// An empty display (`--empty-when-zero`, or an emptied field).
+    /// An empty display (empty when zero, or an emptied field).
     public let isEmpty: Bool
     public let locale: String
     public let currency: String
@@ -52,8 +52,44 @@ public struct FieldView: Equatable, Sendable {
     /// The display marked as `marking` says, without measuring it for a cursor.
     public func text(_ marking: Marking) -> String {
         let marks = Self.marks(marking)
-        return MoneyField.marked(display, caretOffset: caretOffset, selection: marking == .none ? nil : selection,
-                                 caret: marks.caret, open: marks.open, close: marks.close)
+        return Self.marked(display, caretOffset: caretOffset, selection: marking == .none ? nil : selection,
+                           caret: marks.caret, open: marks.open, close: marks.close)
+    }
+
+    /// `display` with `caret` at a UTF-16 offset and `open`/`close` around a selection; at one
+    /// offset the opening mark comes before the caret and the closing one after it. An empty
+    /// `caret` leaves the caret unmarked (a terminal's cursor shows it).
+    public static func marked(
+        _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
+    ) -> String {
+        // The caret alone, what nearly every line shows: two slices around it, no list of marks.
+        if selection == nil {
+            guard !caret.isEmpty else { return display }
+            let index = display.utf16.index(display.startIndex, offsetBy: caretOffset)
+            var result = ""
+            result.reserveCapacity(display.utf8.count + caret.utf8.count)
+            result += display[..<index]
+            result += caret
+            result += display[index...]
+            return result
+        }
+        var marks: [(offset: Int, order: Int, text: String)] = caret.isEmpty ? [] : [(caretOffset, 1, caret)]
+        if let selection { marks += [(selection.lowerBound, 0, open), (selection.upperBound, 2, close)] }
+        marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
+        // Copies slices of the display between the marks: no transcoding to UTF-16 and back.
+        var result = ""
+        result.reserveCapacity(display.utf8.count + caret.utf8.count + open.utf8.count + close.utf8.count)
+        var position = display.startIndex
+        var positionOffset = 0
+        for mark in marks {
+            let index = display.utf16.index(position, offsetBy: mark.offset - positionOffset)
+            result += display[position..<index]
+            result += mark.text
+            position = index
+            positionOffset = mark.offset
+        }
+        result += display[position...]
+        return result
     }
 
     private static func marks(_ marking: Marking) -> (caret: String, open: String, close: String) {

@@ -68,7 +68,8 @@ struct DemoPlayer {
                 case .character("p"), .character(" "): return .pause
                 case .control("c"): return .interrupt
                 case .character("q"), .escape, .control("d"): return .quit
-                default: continue
+                case .character, .control, .backspace, .delete, .home, .end, .shiftLeft, .shiftRight, .shiftHome, .shiftEnd, .tab, .backTab:
+                    continue
                 }
             }
         }

@@ -19,7 +19,7 @@ struct ShellCommand: ParsableCommand {
     func run() throws { try options.run() }
 }
 
-/// The word lists a completion script offers for `--locale` and `--currency`, made only while a
+/// The word lists a completion script offers for the starting locale and currency, made only while a
 /// completion script is written: the argument parser builds every option's completion when it
 /// parses, and ICU's list of a thousand locales would otherwise cost every such start.
 enum CompletionLists {
@@ -29,15 +29,26 @@ enum CompletionLists {
     static var currencies: [String] { areWanted.load(ordering: .relaxed) ? CurrencyCatalog.codes : [] }
 }
 
-/// The shell's options: the root command's own (so `--help` and completion show them) and `shell`'s.
+/// The shell's start-up options, in one type: the argument parser fills it (the root command's
+/// own options, so `--help` and completion show them, and `shell`'s), and the common starts
+/// (`moneyfield`, `moneyfield -c "…"`) fill it by hand in `fastPath`, without the parser's reflection.
+///
+/// The locale and currency are `new`'s options for the starting field: their names, value
+/// names and help are read from `new`'s option table. The argument parser still needs them
+/// declared here, as property wrappers it finds by reflection, to parse them and to write them
+/// into `--help` and the completion scripts.
 struct ShellOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Locale of the starting `amount` field, as `new --locale`: an ICU ID (de_DE, ar-EG-u-nu-latn); without --currency, its own currency (default en_US).", valueName: "L"),
+    @Option(name: .customLong(StartingField.locale.longName),
+            help: StartingField.locale.help("Locale of the starting `amount` field", default: LocaleCatalog.defaultIdentifier),
             completion: .list(CompletionLists.locales))
     var locale: String?
 
-    @Option(help: ArgumentHelp("Currency of the starting `amount` field (ISO 4217; default USD).", valueName: "C"), completion: .list(CompletionLists.currencies))
+    @Option(name: .customLong(StartingField.currency.longName),
+            help: StartingField.currency.help("Currency of the starting `amount` field", default: CurrencyCatalog.defaultCode),
+            completion: .list(CompletionLists.currencies))
     var currency: String?
 
+    /// Each `-c`'s commands, in order; none for a session that reads standard input.
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit (repeatable: each -c after the one before).", valueName: "commands"))
     var commands: [String] = []
 
@@ -69,43 +80,33 @@ struct ShellOptions: ParsableArguments {
     func validate() throws {
         if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
         if !commands.isEmpty && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
-        _ = try settings.startingField()
+        _ = try startingField()
     }
-
-    /// The options as plain values, which the shell runs on.
-    var settings: ShellSettings {
-        ShellSettings(locale: locale, currency: currency, commands: commands, initFile: initFile, startupCommands: startupCommands,
-                      bail: bail, echo: echo, interactive: interactive, batch: batch, record: record, forceRecord: forceRecord)
-    }
-
-    func run() throws { try settings.run() }
-}
-
-/// What the shell runs with: `ShellOptions` once the argument parser has read them, or built
-/// directly for the common starts (`moneyfield`, `moneyfield -c "…"`) without its reflection.
-struct ShellSettings {
-    var locale: String?
-    var currency: String?
-    /// Each `-c`'s commands, in order; none for a session that reads standard input.
-    var commands: [String] = []
-    var initFile: String?
-    var startupCommands: [String] = []
-    var bail = false
-    var echo = false
-    var interactive = false
-    var batch = false
-    var record: String?
-    var forceRecord = false
 
     /// `moneyfield` alone or `moneyfield -c COMMANDS`, read without the argument parser: nil
     /// for anything else, which the parser reads (and explains when it is wrong).
-    static func fastPath(_ arguments: [String]) -> ShellSettings? {
-        if arguments.isEmpty { return ShellSettings() }
-        if arguments.count == 2, arguments[0] == "-c" { return ShellSettings(commands: [arguments[1]]) }
-        return nil
+    ///
+    /// A property wrapper made by `init()` holds only its declaration until a value is set, so
+    /// every option is set here; one left out stops the program at its first read (the
+    /// end-to-end tests start `moneyfield -c` and would stop).
+    static func fastPath(_ arguments: [String]) -> ShellOptions? {
+        guard arguments.isEmpty || (arguments.count == 2 && arguments[0] == "-c") else { return nil }
+        var options = ShellOptions()
+        options.commands = arguments.count == 2 ? [arguments[1]] : []
+        options.locale = nil
+        options.currency = nil
+        options.initFile = nil
+        options.startupCommands = []
+        options.bail = false
+        options.echo = false
+        options.interactive = false
+        options.batch = false
+        options.record = nil
+        options.forceRecord = false
+        return options
     }
 
-    /// The starting field's configuration, read as `new amount --locale L --currency C` reads them.
+    /// The starting field's configuration, read as `new amount` reads its locale and currency options.
     func startingField() throws -> FieldConfiguration {
         var options = FieldOptions()
         options.locale = locale
@@ -156,5 +157,26 @@ struct ShellSettings {
             _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
         }
         if batch.failed { throw ExitCode.failure }
+    }
+}
+
+/// `new`'s options that the command line gives the starting field, read from the option table.
+enum StartingField {
+    case locale, currency
+
+    /// The table's row.
+    var option: FieldOption {
+        switch self {
+        case .locale: FieldOption.row { $0.locale = "" }
+        case .currency: FieldOption.row { $0.currency = "" }
+        }
+    }
+
+    /// The flag without its dashes, as the argument parser names a long option.
+    var longName: String { String(option.name.drop { $0 == "-" }) }
+
+    /// `what`, then the row's help and the default.
+    func help(_ what: String, default value: String) -> ArgumentHelp {
+        ArgumentHelp("\(what), as `new \(option.name)` takes it: \(option.help) (default \(value)).", valueName: option.valueName)
     }
 }
