@@ -64,6 +64,8 @@ public final class CurrencyFormat: Sendable {
     let glyphs: DigitGlyphs
     /// UTF-16 length of the decimal separator, where natural mode's caret stops after it.
     let decimalSeparatorUTF16Count: Int
+    /// The locale's decimal and grouping separators as `set` reads them.
+    let separators: (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>)
 
     public var isCompiled: Bool { pattern != nil }
 
@@ -94,6 +96,7 @@ public final class CurrencyFormat: Sendable {
         self.pattern = pattern
         decimalSeparatorUTF16Count = pattern?.decimalSeparator.utf16Count
             ?? Self.decimalSeparatorUTF16Count(style: style, glyphs: glyphs)
+        separators = AmountReader.separators(style: style, glyphs: glyphs, locale: key.locale)
     }
 
     /// The separator's length read off ICU's `1.1`: the gap between its two digit glyphs.
