@@ -228,6 +228,7 @@ extension MoneyField {
             state.isEmptied = setup.configuration.emptiable != nil
             rerender()
         case .minus:
+            guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }
             throw .fieldEmpty
         case .plus:
             throw .alreadyPositive
