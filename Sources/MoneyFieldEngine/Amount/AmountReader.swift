@@ -18,6 +18,15 @@ struct AmountReader {
         return try readLocalized(trimmed, original: text)
     }
 
+    /// A plain-looking text (`1.234`) read as the locale writes amounts, where its `.` groups
+    /// (de_DE): nil unless the locale's grouping separator is `.` and the text reads so.
+    func readAsLocaleGroups(_ text: String) -> ExactDecimal? {
+        let trimmed = String(text.trimmingSpaces())
+        guard ExactDecimal(plain: trimmed) != nil, separators().grouping.contains("."), !separators().decimal.contains("."),
+              let first = trimmed.unicodeScalars.first(where: { $0 != "-" }), first != "0" else { return nil }
+        return try? readLocalized(trimmed, original: text)
+    }
+
     /// Reads the locale's own writing strictly: an optional sign (or accounting parentheses) and
     /// the currency's symbol or ISO code around one number; in the number, digits of one script,
     /// grouping separators only where the locale groups, at most one decimal separator. Anything
