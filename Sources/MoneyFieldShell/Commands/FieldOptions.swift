@@ -162,11 +162,25 @@ public struct FieldOption: Sendable {
         text("--min", .minimum, "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
         flag("--allow-negative", .allowsNegative, \.allowsNegative, help: "<neg> changes the sign"),
         flag("--accounting", .accounting, \.accounting, help: "the locale's accounting form: ($12.50)"),
-        choice("--display", .display, \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them); none 12.50, the currency shown beside the field"),
+        choice("--display", .display, \.display, help: displayHelp),
         flag("--empty-when-zero", .emptyWhenZero, \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
         choice("--emptiable", .emptiable, \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
         choice("--empty-shows", .emptyShows, \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)"),
     ]
+
+    /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
+    /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
+    private static var displayHelp: String {
+        func shown(_ display: DisplayStyle) -> String {
+            guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "CAD", display: display) else { return "?" }
+            var field = MoneyField(configuration)
+            try? field.set("12.50")
+            // Help is read, not compared: ICU's no-break spaces print as spaces.
+            return String(field.display.map { $0.isWhitespace ? " " : $0 })
+        }
+        return "CAD in en_US: symbol \(shown(.symbol)), narrow \(shown(.narrow)), code \(shown(.code)), name \(shown(.name)) (as ICU writes them); "
+            + "none \(shown(.none)), the currency shown beside the field"
+    }
 
     private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
