@@ -286,6 +286,31 @@ extension MoneyField {
         return setup.caretOffset(in: rendering.display, state, caret: min(max(caret, 0), slotCount))
     }
 
+    /// Sets the amount from a `Decimal`, as an app holds amounts: refused, and nothing changes,
+    /// when it has more fraction digits than the field takes or breaks a limit.
+    public mutating func set(_ amount: Decimal) throws(FieldError) {
+        guard amount.isFinite else { throw .unreadableAmount(amount.description, locale: configuration.locale) }
+        // `Decimal.description` is plain and locale-free (`-1234.5`), what `set` reads first.
+        try set(amount.description)
+    }
+
+    /// UIKit's `textField(_:shouldChangeCharactersIn:replacementString:)`: the `NSRange` of the
+    /// display and the replacement, all or nothing (see `replace(utf16Range:with:)`).
+    public mutating func replace(_ range: NSRange, with text: String) throws(EditFailure) {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.length <= Int.max - range.location else {
+            throw .field(.offsetOutsideDisplay(range.location, length: display.utf16.count))
+        }
+        try replace(utf16Range: range.location..<(range.location + range.length), with: text)
+    }
+
+    /// A selection change reported as an `NSRange` (`selectedTextRange`): the digits inside it
+    /// are selected, or the caret goes where a tap at its start would.
+    @discardableResult
+    public mutating func select(_ range: NSRange) throws(FieldError) -> Bool {
+        guard range.location != NSNotFound else { throw .offsetOutsideDisplay(range.location, length: display.utf16.count) }
+        return try select(utf16Start: range.location, length: range.length)
+    }
+
     /// A tap at a UTF-16 offset of the display: the caret goes to the nearest slot boundary.
     public mutating func tap(atUTF16Offset offset: Int) throws(FieldError) {
         guard (0...rendering.display.utf16.count).contains(offset) else {
