@@ -36,7 +36,8 @@ struct FieldReport {
             "negatives: \(configuration.allowsNegative ? "allowed" : "not allowed")",
             "accounting: \(configuration.accounting ? "yes" : "no")",
             "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
-                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? ""),
+                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? "")
+                + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
         if configuration.mode == .natural {
