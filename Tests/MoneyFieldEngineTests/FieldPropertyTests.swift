@@ -50,12 +50,13 @@ struct FieldPropertyTests {
         var accounting: Bool
         var emptyWhenZero = false
         var emptiable: Emptiable?
+        var emptyShows: EmptyShows = .nothing
         var steps: [Step]
 
         func configuration() throws -> FieldConfiguration {
             try FieldConfiguration(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
                                    maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable)
+                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows)
         }
 
         var description: String {
@@ -67,6 +68,7 @@ struct FieldPropertyTests {
             if accounting { options.append("--accounting") }
             if emptyWhenZero { options.append("--empty-when-zero") }
             if let emptiable { options.append("--emptiable \(emptiable.rawValue)") }
+            if emptyShows != .nothing { options.append("--empty-shows \(emptyShows.rawValue)") }
             return "new f " + options.joined(separator: " ") + "; type " + Self.script(steps)
         }
 
@@ -162,9 +164,10 @@ struct FieldPropertyTests {
         // Drawn after the steps, so the sequences drawn before the empty state existed stay the same.
         let emptyWhenZero = Int.random(in: 0..<5, using: &rng) == 0
         let emptiable: Emptiable? = Int.random(in: 0..<4, using: &rng) == 0 ? Emptiable.allCases.randomElement(using: &rng) : nil
+        let emptyShows: EmptyShows = Bool.random(using: &rng) ? .symbol : .nothing
         return Scenario(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
                         maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, steps: steps)
+                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, steps: steps)
     }
 
     /// The catalog's identifier as a user might write it: as listed, BCP 47 style, or asking for Latin digits.
