@@ -99,6 +99,12 @@ import Testing
             emptyShows: .symbol)
         #expect(configuration.display == .narrow && configuration.emptyWhenZero && configuration.emptiable == .lastDigit)
         #expect(configuration.emptyShows == .symbol && configuration.maximum == ExactDecimal(plain: "1000"))
+        let minimumOnly = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"),
+                                                 minimum: Decimal(-5), allowsNegative: true)
+        #expect(minimumOnly.minimum == ExactDecimal(plain: "-5") && minimumOnly.maximum == nil)
+        #expect(throws: FieldError.unreadableLimit(.maximum, "NaN")) {
+            _ = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), maximum: Decimal.nan)
+        }
         var field = MoneyField(configuration)
         #expect(field.display == "$" && field.isEmpty)
         try field.press(.digit(5))

@@ -97,28 +97,17 @@ public struct FieldConfiguration: Sendable, Equatable {
         try checkLimitsHoldAnAmount()
     }
 
-    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`).
+    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`,
+    /// `Locale.Currency("EUR")`, limits as `Decimal`s), with every option a field has.
     public init(
         locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
+        maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
         emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
     ) throws(FieldError) {
+        // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
-            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals,
-            maxDigits: maxDigits, maximum: maximum, minimum: minimum, allowsNegative: allowsNegative,
-            accounting: accounting, display: display, emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows)
-    }
-
-    /// The same with the limits as `Decimal`s, as an app holds amounts.
-    public init(
-        locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = defaultMaxDigits, maximum: Decimal?, minimum: Decimal? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
-    ) throws(FieldError) {
-        try self.init(
-            locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
+            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
             maximum: maximum.map(\.description), minimum: minimum.map(\.description),
             allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
             emptiable: emptiable, emptyShows: emptyShows)
