@@ -182,10 +182,10 @@ public final class Session {
             case .show: return CommandResult(lines: [try fieldLine()])
             case .value:
                 let field = try active().field
-                return CommandResult(lines: field.isEmpty ? [] : [.plain(field.value)])
+                return CommandResult(lines: field.value.map { [.plain($0)] } ?? [])
             case .minor:
                 let field = try active().field
-                return CommandResult(lines: field.isEmpty ? [] : [.plain(field.minorUnits)])
+                return CommandResult(lines: field.minorUnits.map { [.plain($0)] } ?? [])
             case .inspect(let json): return try inspect(json: json)
             case .locales(let filter, let json): return listLocales(filter: filter, json: json)
             case .currencies(let filter, let json): return listCurrencies(filter: filter, json: json)

@@ -81,6 +81,19 @@ public enum FieldReference {
             || (field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil)
     }
 
+    /// What an empty field shows (SPEC §1 `--empty-shows`): nothing, or Foundation's zero for the
+    /// field without its digit glyphs, the caret where the first stood; nothing with `--display none`.
+    public static func emptyDisplay(of field: MoneyField) -> (display: String, caretOffset: Int) {
+        let configuration = field.configuration
+        guard configuration.emptyShows == .symbol, configuration.display != .none else { return ("", 0) }
+        let zero = Decimal.zero.formatted(configuration.mode == .natural
+            ? naturalStyle(for: configuration, typedFraction: nil) : style(for: configuration))
+        let glyphs = digitGlyphs(in: zero)
+        guard let first = glyphs.first, let last = glyphs.last else { return ("", 0) }
+        let utf16 = Array(zero.utf16)
+        return (String(decoding: utf16[..<first.lowerBound] + utf16[last.upperBound...], as: UTF16.self), first.lowerBound)
+    }
+
     /// `n`: digit slots shown: `max(len, f + 1)` in atm mode, `max(len, 1)` in whole mode; in
     /// natural mode the units: integer slots (at least one), then the point and the `k` fraction digits typed.
     public static func slotCount(of field: MoneyField) -> Int {
@@ -186,7 +199,12 @@ public enum FieldReference {
         if isEmpty(field) {
             // SPEC §1: an empty field shows nothing, the caret at 0, nothing selected.
             if state.caretSlotsFromEnd != 0 || state.selectionAnchor != nil { problems.append("an empty field keeps caret \(state.caretSlotsFromEnd) or a selection") }
-            if rendering.display != "" || rendering.caretOffset != 0 { problems.append("an empty field shows \(rendering.display)") }
+            let expected = emptyDisplay(of: field)
+            if rendering.display != expected.display || rendering.caretOffset != expected.caretOffset {
+                problems.append("an empty field shows \(VisibleText.escaped(rendering.display)) caret \(rendering.caretOffset), "
+                    + "SPEC says \(VisibleText.escaped(expected.display)) caret \(expected.caretOffset)")
+            }
+            if field.value != nil || field.minorUnits != nil || field.decimalValue != nil { problems.append("an empty field has a value") }
             return problems
         }
         if !(0...slots).contains(state.caretSlotsFromEnd) {
@@ -212,12 +230,12 @@ public enum FieldReference {
             problems.append("caret offset \(rendering.caretOffset), expected \(expectedCaret.map(String.init) ?? "none") "
                 + "for c = \(state.caretSlotsFromEnd) in \(VisibleText.escaped(rendering.display))")
         }
-        if field.value != value(of: field) { problems.append("value \(field.value), expected \(value(of: field))") }
+        if field.value != value(of: field) { problems.append("value \(field.value ?? "nil"), expected \(value(of: field))") }
         if field.minorUnits != minorUnits(of: field) {
-            problems.append("minor units \(field.minorUnits), expected \(minorUnits(of: field))")
+            problems.append("minor units \(field.minorUnits ?? "nil"), expected \(minorUnits(of: field))")
         }
-        if field.amount != ExactDecimal(plain: field.value) {
-            problems.append("amount \(field.amount) disagrees with value \(field.value)")
+        if field.amount != field.value.flatMap(ExactDecimal.init(plain:)) {
+            problems.append("amount \(field.amount) disagrees with value \(field.value ?? "nil")")
         }
         return problems
     }

@@ -82,13 +82,15 @@ public enum EmptyFieldKey: Equatable {
     /// The key acts as on the zero the field holds, from caret 0.
     case fills
 
-    public init(_ key: Key, emptied: Bool) {
+    /// SPEC §1: backspace, delete and `<neg>` are refused on an empty field (`<neg>` first for
+    /// taking no negatives at all); a digit, zeros or the point fill it.
+    public init(_ key: Key, allowsNegative: Bool) {
         switch key {
         case .backspace: self = .refused(.nothingToDelete)
         case .delete: self = .refused(.nothingToDeleteForward)
         case .plus: self = .refused(.alreadyPositive)
-        case .minus where emptied: self = .refused(.fieldEmpty)
-        case .digit, .doubleZero, .tripleZero, .decimal, .minus: self = .fills
+        case .minus: self = .refused(allowsNegative ? .fieldEmpty : .negativeNotAllowed)
+        case .digit, .doubleZero, .tripleZero, .decimal: self = .fills
         case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear: self = .stays
         }
     }

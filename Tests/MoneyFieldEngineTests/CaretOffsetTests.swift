@@ -45,7 +45,7 @@ import Testing
 
     @Test func aCaretMoveKeepsTheDisplayAndMovesTheOffset() throws {
         var field = MoneyField(try FieldConfiguration(locale: "en_IN", currency: "INR"))
-        _ = field.paste("123456789")
+        _ = try field.paste("123456789")
         #expect(field.marked == "₹12,34,567.89|")
         try field.press(.left)
         try field.press(.left)

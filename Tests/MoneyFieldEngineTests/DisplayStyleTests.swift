@@ -23,14 +23,19 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    @Test func anEmptyFieldShowsNothingUntilADigitOrASign() throws {
+    @Test func anEmptyFieldShowsNothingUntilADigit() throws {
         var field = MoneyField(try FieldConfiguration(allowsNegative: true, emptyWhenZero: true))
         #expect(field.display == "" && field.caretOffset == 0 && field.isEmpty)
         try field.press(.digit(7))
         expectMarked(field, "$0.07|")
         try field.press(.backspace)
         #expect(field.display == "" && field.isEmpty)
+        // No amount to sign (SPEC §1): the sign waits for a digit.
+        expectRefused(.minus, on: &field, .fieldEmpty)
+        try field.press(.digit(5))
         try field.press(.minus)
+        expectMarked(field, "-$0.05|")
+        try field.press(.backspace)
         expectMarked(field, "-$0.00|")
         #expect(!field.isEmpty)
         try field.tap(atUTF16Offset: 0)

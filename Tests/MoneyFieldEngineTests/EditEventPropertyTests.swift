@@ -59,7 +59,7 @@ import Testing
             let (locale, currency) = Self.fields[Int(rng.next() % UInt64(Self.fields.count))]
             var field = MoneyField(try FieldConfiguration(locale: locale, currency: currency, allowsNegative: true))
             let typed = String((0..<Int(rng.next() % 7)).map { _ in Character(String(rng.next() % 10)) })
-            _ = field.paste(typed)
+            _ = try field.paste(typed)
             let length = field.display.utf16.count
             let start = Int(rng.next() % UInt64(length + 1))
             let range = start..<(start + Int(rng.next() % UInt64(length - start + 1)))

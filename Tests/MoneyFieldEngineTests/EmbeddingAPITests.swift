@@ -68,3 +68,89 @@ import Testing
         #expect(field.state.caretSlotsFromEnd == 0)
     }
 }
+
+/// Issue 30 #15–17: what an app reads from an empty field, sets from a `Decimal`, configures with
+/// Foundation's types, and prints from an error.
+@Suite("embedding API: values, settings and errors") struct EmbeddingValueTests {
+    @Test func anEmptyFieldHasNoValue() throws {
+        var field = MoneyField(try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), emptiable: .atZero))
+        #expect(field.value == "0.00" && field.minorUnits == "0" && field.decimalValue == 0)
+        try field.press(.backspace)
+        #expect(field.isEmpty)
+        #expect(field.value == nil && field.minorUnits == nil && field.decimalValue == nil)
+    }
+
+    @Test func aDecimalSetsTheAmountOrIsRefusedWhole() throws {
+        var field = try MoneyField(locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"))
+        try field.set(Decimal(string: "1234.5", locale: Locale(identifier: "en_US_POSIX"))!)
+        #expect(field.display == "1.234,50\u{A0}€" && field.decimalValue == Decimal(string: "1234.5", locale: Locale(identifier: "en_US_POSIX")))
+        let before = field
+        #expect(throws: FieldError.tooManyFractionDigits("0.001", allowed: 2, because: .currency("EUR"))) {
+            try field.set(Decimal(string: "0.001", locale: Locale(identifier: "en_US_POSIX"))!)
+        }
+        #expect(throws: FieldError.unreadableAmount("NaN", locale: "de_DE")) { try field.set(Decimal.nan) }
+        #expect(field == before)
+    }
+
+    @Test func aConfigurationFromFoundationTypesTakesEveryOption() throws {
+        let configuration = try FieldConfiguration(
+            locale: Locale(identifier: "en_US"), currency: Locale.Currency("CAD"), mode: .whole, maxDigits: 8,
+            maximum: Decimal(1000), allowsNegative: true, display: .narrow, emptyWhenZero: true, emptiable: .lastDigit,
+            emptyShows: .symbol)
+        #expect(configuration.display == .narrow && configuration.emptyWhenZero && configuration.emptiable == .lastDigit)
+        #expect(configuration.emptyShows == .symbol && configuration.maximum == ExactDecimal(plain: "1000"))
+        let minimumOnly = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"),
+                                                 minimum: Decimal(-5), allowsNegative: true)
+        #expect(minimumOnly.minimum == ExactDecimal(plain: "-5") && minimumOnly.maximum == nil)
+        #expect(throws: FieldError.unreadableLimit(.maximum, "NaN")) {
+            _ = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), maximum: Decimal.nan)
+        }
+        var field = MoneyField(configuration)
+        #expect(field.display == "$" && field.isEmpty)
+        try field.press(.digit(5))
+        #expect(field.display == "$5")
+    }
+
+    @Test func localeAndCurrencyChangeFromFoundationTypes() throws {
+        var field = try MoneyField(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"))
+        try field.set(Decimal(12))
+        try field.changeLocale(to: Locale(identifier: "de_DE"))
+        try field.changeCurrency(to: Locale.Currency("EUR"))
+        #expect(field.display == "12,00\u{A0}€")
+        #expect(throws: FieldError.amountNeedsRounding("12.50", currency: "JPY", allowed: 0)) {
+            try field.set(Decimal(string: "12.5", locale: Locale(identifier: "en_US_POSIX"))!)
+            try field.changeCurrency(to: Locale.Currency("JPY"))
+        }
+    }
+
+    @Test func errorsPrintTheirEnglishTextWithoutShellFlags() {
+        #expect(String(describing: Rejection.tooManyDigits(limit: 12)) == "at most 12 digits")
+        #expect(Rejection.negativeNotAllowed.localizedDescription == "this field takes no negative amounts")
+        #expect(Rejection.negativeNotAllowed.allowedBy == SettingRemedy(.allowsNegative))
+        #expect(Rejection.decimalKeyNeedsNaturalMode.allowedBy == SettingRemedy(.mode, "natural"))
+        let error = FieldError.tooManyFractionDigits("1.234", allowed: 2, because: .currency("USD"))
+        #expect("\(error)" == "1.234 has more fraction digits than USD takes (2)")
+        #expect(FieldError.outsideLimits("12", .aboveMaximum("10")).allowedBy == SettingRemedy(.maximum))
+        // No error's text names a shell option: those are the shell's to add.
+        let rejections: [Rejection] = [.tooManyDigits(limit: 3), .aboveMaximum("1"), .belowMinimum("1"), .negativeNotAllowed,
+                                       .decimalKeyNeedsNaturalMode, .fractionFull(limit: 0), .fieldEmpty]
+        let errors: [FieldError] = [.settingOutOfRange(.decimals, value: 9, allowed: 0...6), .unreadableLimit(.maximum, "x"),
+                                    .minimumAboveMaximum(minimum: "2", maximum: "1"), .accountingNeedsCurrency,
+                                    .noAmountWithinLimits(minimum: "0.001", maximum: "0.009", fractionDigits: 2),
+                                    .amountNeedsRounding("12.5", currency: "JPY", allowed: 0), .tooManyDigits("1", limit: 1)]
+        for text in rejections.map(\.description) + errors.map(\.description) { #expect(!text.contains("--"), "\(text)") }
+    }
+
+    @Test func nsRangeEditsAsADelegateReceivesThem() throws {
+        var field = try MoneyField(locale: "en_US", currency: "USD")
+        try field.replace(NSRange(location: 5, length: 0), with: "1245")
+        #expect(field.display == "$12.45" && field.selectedRange == NSRange(location: 6, length: 0))
+        try field.select(NSRange(location: 1, length: 2))
+        #expect(field.selectedRange == NSRange(location: 1, length: 2))
+        try field.replace(NSRange(location: 1, length: 2), with: "")
+        #expect(field.display == "$0.45")
+        #expect(throws: MoneyField.EditFailure.field(.offsetOutsideDisplay(NSNotFound, length: 5))) {
+            try field.replace(NSRange(location: NSNotFound, length: 0), with: "1")
+        }
+    }
+}

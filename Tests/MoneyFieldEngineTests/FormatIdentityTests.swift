@@ -269,7 +269,9 @@ struct NaturalFormatIdentityTests {
                     var script = negative ? "<neg>1234567" : "1234567"
                     typeAccepted(script, into: &field)
                     try checkEveryStop(of: field, "\(locale) \(currency) \(script)")
-                    for key in ["<dec>"] + (0..<configuration.shownFractionDigits).map({ String(($0 + 8) % 10) }) {
+                    // A currency without fraction digits takes no point (issue 30 #9): nothing to type.
+                    let point = configuration.shownFractionDigits > 0 ? ["<dec>"] : []
+                    for key in point + (0..<configuration.shownFractionDigits).map({ String(($0 + 8) % 10) }) {
                         typeAccepted(key, into: &field)
                         script += key
                         try checkEveryStop(of: field, "\(locale) \(currency) \(script)")

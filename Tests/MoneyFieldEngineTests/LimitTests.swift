@@ -51,9 +51,9 @@ struct LimitTests {
             #expect(field.value == "1234567890123456789012345678.90")
             #expect(field.minorUnits == digits)
         }
-        #expect(field.amount == ExactDecimal(plain: field.value))
+        #expect(field.amount == ExactDecimal(plain: try #require(field.value)))
         #expect(field.rendering.display == foundationDisplay(
-            field.value, locale: "en_US", currency: "USD", fractionDigits: mode == .whole ? 0 : 2))
+            try #require(field.value), locale: "en_US", currency: "USD", fractionDigits: mode == .whole ? 0 : 2))
         expectConsistent(field)
         // Natural mode: the caret stands in a full fraction, which refuses the digit first.
         expectRefused(.digit(1), on: &field, mode == .natural ? .fractionFull(limit: 2) : .tooManyDigits(limit: 30))
@@ -62,7 +62,7 @@ struct LimitTests {
         let nineCount = mode == .natural ? 28 : 30
         typeAccepted("<neg>" + String(repeating: "9", count: nineCount), into: &nines)
         expectConsistent(nines)
-        #expect(nines.minorUnits.hasPrefix("-" + String(repeating: "9", count: nineCount)))
+        #expect(try #require(nines.minorUnits).hasPrefix("-" + String(repeating: "9", count: nineCount)))
         if mode == .natural { expectRefused(.digit(9), on: &nines, .tooManyDigits(limit: 30)) }
     }
 

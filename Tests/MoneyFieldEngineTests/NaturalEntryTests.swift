@@ -84,8 +84,9 @@ struct NaturalEntryTests {
         var partial = try natural("7<dec>5")
         typeAccepted("<enter>", into: &partial)
         expectMarked(partial, "$7.50|")
-        var yen = try natural("1234<dec>", "ja_JP", "JPY")
-        expectMarked(yen, "¥1,234.|")
+        // A currency without a fraction refuses the point itself (issue 30 #9), and settles as is.
+        var yen = try natural("1234", "ja_JP", "JPY")
+        expectRefused(.decimal, on: &yen, .fractionFull(limit: 0))
         typeAccepted("<enter>", into: &yen)
         expectMarked(yen, "¥1,234|")
         var dinar = try natural("12<dec>5<enter>", "en_US", "KWD")
@@ -153,7 +154,7 @@ struct NaturalEntryTests {
     func thirtyDigitsAtTheEdge() throws {
         var field = try makeField(mode: .natural, decimals: 0, maxDigits: 30)
         let digits = String(repeating: "9", count: 30)
-        typeAccepted(digits + "<dec><home><right>", into: &field)
+        typeAccepted(digits + "<home><right>", into: &field)
         expectRefused(.tripleZero, on: &field, .tooManyDigits(limit: 30))
         expectRefused(.doubleZero, on: &field, .tooManyDigits(limit: 30))
         // Zeros at the far left are leading zeros: nothing changes, and nothing is refused.

@@ -1,39 +1,58 @@
 import MoneyFieldEngine
+import PropertyBased
 import MoneyFieldTestSupport
 import Testing
 
 /// `paste` types the digits found in a text; `set` replaces the amount, or fails and changes nothing.
 @Suite("paste and set")
 struct PasteAndSetTests {
-    @Test("paste types the decimal digits it finds, skipping everything else (seed 000's setText)")
+    @Test("paste reads an amount whole into a zero field; its digits otherwise")
     func pasteDigits() throws {
         var field = try makeField()
-        let outcome = field.paste("$1,234.56 USD")
-        #expect((outcome.typed, outcome.found, outcome.stoppedBy) == (6, 6, nil))
+        let outcome = try field.paste("$1,234.56")
+        #expect(outcome.digits == 6 && outcome.readAsAmount)
         expectMarked(field, "$1,234.56|")
+        // Not an amount as en_US writes USD: its digits, all of them.
+        var unreadable = try makeField()
+        let typedOutcome = try unreadable.paste("$1,234.56 USD")
+        #expect(typedOutcome.digits == 6 && !typedOutcome.readAsAmount && typedOutcome.unreadableAmount)
+        expectMarked(unreadable, "$1,234.56|")
+        var typed = try makeField()
+        #expect(try typed.paste("1 234").digits == 4)
+        expectMarked(typed, "$12.34|")
     }
 
     @Test("paste types at the caret and keeps it there")
     func pasteAtCaret() throws {
         var field = try makeField(typing: "1245<left><left>")
-        _ = field.paste("78")
+        _ = try field.paste("78")
         expectMarked(field, "$1,278|.45")
     }
 
-    @Test("paste stops at the first refused digit and says how many went in")
-    func pasteStops() throws {
-        var field = try makeField(maxDigits: 4)
-        let outcome = field.paste("123456")
-        #expect(outcome.typed == 4)
-        #expect(outcome.found == 6)
-        #expect(outcome.stoppedBy == .tooManyDigits(limit: 4))
-        expectMarked(field, "$12.34|")
+    @Test("paste is all or nothing: refused whole with the reason, the field untouched", arguments: [
+        // Issue 30 #1: a thousand times smaller, and a sign dropped, before.
+        ("$9,999,999,999,999.99", 12, false, "", MoneyField.EditFailure.rejected(.tooManyDigits(limit: 12))),
+        ("-5", 12, false, "", .rejected(.negativeNotAllowed)),
+        ("123456", 4, false, "", .rejected(.tooManyDigits(limit: 4))),
+        ("999", 4, false, "12<left>", .rejected(.tooManyDigits(limit: 4))),
+        ("-5", 12, false, "12<left>", .rejected(.negativeNotAllowed)),
+        ("12.345", 12, false, "", .field(.tooManyFractionDigits("12.345", allowed: 2, because: .currency("USD")))),
+    ])
+    func pasteAllOrNothing(text: String, maxDigits: Int, allowsNegative: Bool, typed: String, failure: MoneyField.EditFailure) throws {
+        var field = try makeField(maxDigits: maxDigits, allowsNegative: allowsNegative)
+        typeAccepted(typed, into: &field)
+        let before = field
+        #expect(throws: failure) { _ = try field.paste(text) }
+        #expect(field == before && field.marked == before.marked)
+    }
 
+    @Test("paste refuses the whole paste at a limit, as set does")
+    func pasteAtLimits() throws {
         var limited = try makeField(maximum: "50")
-        let stopped = limited.paste("4999")
-        #expect((stopped.typed, stopped.found, stopped.stoppedBy) == (4, 4, nil))
-        let refused = limited.paste("9")
-        #expect((refused.typed, refused.found, refused.stoppedBy) == (0, 1, .aboveMaximum("50")))
+        #expect(try limited.paste("4999").digits == 4)
+        let before = limited
+        #expect(throws: MoneyField.EditFailure.rejected(.aboveMaximum("50"))) { _ = try limited.paste("9") }
+        #expect(limited == before)
         expectMarked(limited, "$49.99|")
     }
 
@@ -43,10 +62,89 @@ struct PasteAndSetTests {
     ])
     func pasteUnicode(text: String, marked: String, found: Int) throws {
         var field = try makeField()
-        let outcome = field.paste(text)
-        #expect(outcome.found == found)
-        #expect(outcome.typed == found)
+        let outcome = try field.paste(text)
+        #expect(outcome.digits == found)
         expectMarked(field, marked)
+    }
+
+    /// A pasted text and what it means: its digits, where its point stands, its sign.
+    struct PastedAmount: CustomStringConvertible {
+        let integer: [UInt8]
+        let fraction: [UInt8]?
+        let negative: Bool
+        let grouped: Bool
+        let symbol: Bool
+
+        var text: String {
+            var integerText = integer.map(String.init).joined()
+            if grouped {
+                var groups: [String] = []
+                while integerText.count > 3 {
+                    groups.insert(String(integerText.suffix(3)), at: 0)
+                    integerText.removeLast(3)
+                }
+                integerText = ([integerText] + groups).joined(separator: ",")
+            }
+            return (negative ? "-" : "") + (symbol ? "$" : "") + integerText + (fraction.map { "." + $0.map(String.init).joined() } ?? "")
+        }
+
+        var description: String { text }
+        /// Something beyond digits and grouping that makes it an amount for a zero field.
+        var isAmount: Bool { negative || symbol || fraction != nil }
+    }
+
+    @Test("paste of 1 to 40 digits into fields of every limit: exactly the pasted amount, or nothing changes")
+    func pasteIsAllOrNothing() async {
+        let seeds = Gen.int(in: 0...Int(UInt32.max))
+        await propertyCheck(count: 3000, input: seeds) { seed in
+            var rng = SplitMix64(seed: UInt64(seed))
+            func draw(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(rng.next() % UInt64(range.count)) }
+            let count = draw(1...40)
+            let digits = (0..<count).map { _ in UInt8(draw(0...9)) }
+            let fractionCount = draw(0...2) == 0 ? min(draw(0...3), count - 1) : nil
+            let pasted = PastedAmount(
+                integer: Array(digits.dropLast(fractionCount ?? 0)), fraction: fractionCount.map { Array(digits.suffix($0)) },
+                negative: draw(0...3) == 0, grouped: draw(0...2) == 0, symbol: draw(0...4) == 0)
+            let mode = EntryMode.allCases[draw(0...2)]
+            let maxDigits = draw(FieldConfiguration.maxDigitsRange)
+            let allowsNegative = draw(0...1) == 0
+            guard var field = try? makeField(mode: mode, maxDigits: maxDigits, allowsNegative: allowsNegative) else {
+                Issue.record("no field for \(mode) \(maxDigits)")
+                return
+            }
+            // A zero field, or an amount wholly selected: both take a pasted amount whole.
+            if draw(0...1) == 0 && maxDigits >= 4 { typeAccepted("12<selall>", into: &field) }
+            let before = field
+            let f = mode == .whole ? 0 : 2
+            let significantInteger = Array(pasted.integer.drop { $0 == 0 })
+            let expected: (digits: [UInt8], negative: Bool)?
+            let fits: Bool
+            if pasted.isAmount {
+                // The amount at the field's scale: refused if its fraction is longer (a nonzero digit past f).
+                let fraction = pasted.fraction ?? []
+                let kept = Array((fraction + Array(repeating: 0, count: max(0, f - fraction.count))).prefix(f))
+                let magnitude = Array((pasted.integer + kept).drop { $0 == 0 })
+                let dropsDigits = fraction.dropFirst(f).contains { $0 != 0 }
+                expected = dropsDigits ? nil : (magnitude, pasted.negative && !magnitude.isEmpty)
+                fits = !dropsDigits && magnitude.count <= maxDigits && (!pasted.negative || allowsNegative)
+            } else {
+                // Digits typed: in atm mode minor units, whole units otherwise; natural counts them at f places.
+                expected = (significantInteger, false)
+                fits = significantInteger.count + (mode == .natural && !significantInteger.isEmpty ? f : 0) <= maxDigits
+            }
+            do throws(MoneyField.EditFailure) {
+                let outcome = try field.paste(pasted.text)
+                let held = field.state.digits
+                let scale = mode == .natural ? field.state.typedFraction ?? 0 : f
+                let heldAtF = held + Array(repeating: 0, count: mode == .natural && pasted.isAmount ? f - scale : 0)
+                #expect(outcome.readAsAmount == pasted.isAmount, "\(pasted) into \(mode) \(maxDigits)")
+                #expect(expected.map { heldAtF == $0.digits && field.amount.isNegative == $0.negative } == true,
+                        "\(pasted) into \(mode) max \(maxDigits): holds \(field.state.digitString) at \(scale), negative \(field.state.isNegative)")
+            } catch {
+                #expect(field == before, "a refused paste of \(pasted) changed the field: \(error)")
+                #expect(!fits, "\(pasted) into \(mode) max \(maxDigits) negatives \(allowsNegative) was refused: \(error)")
+            }
+        }
     }
 
     @Test("set reads plain and locale-formatted amounts; the caret goes to the end", arguments: [
@@ -111,11 +209,16 @@ struct PasteAndSetTests {
         }
     }
 
-    @Test("in de_DE a plain-looking 1.234 is read as the plain decimal 1.234")
+    @Test("in de_DE a plain-looking 1.234 is read as the plain decimal 1.234, and the error says how to write 1234")
     func plainWinsOverLocale() throws {
         // SPEC ambiguity: "1.234" is 1234 in German but 1.234 as a plain decimal; plain is read first.
         var field = try makeField("de_DE", "EUR")
-        expectFieldError(.tooManyFractionDigits("1.234", allowed: 2, because: .currency("EUR")), on: &field) { field throws(FieldError) in
+        let error = FieldError.pointReadAsDecimal("1.234", allowed: 2, because: .currency("EUR"), asGrouped: ["1.234,00", "1234"])
+        expectFieldError(error, on: &field) { field throws(FieldError) in try field.set("1.234") }
+        #expect(error.description == "1.234 has more fraction digits than EUR takes (2); a plain amount uses . as the decimal point: write 1.234,00 or 1234")
+        // Where `.` is not a grouping separator, the plain reading is the only one.
+        var dollars = try makeField()
+        expectFieldError(.tooManyFractionDigits("1.234", allowed: 2, because: .currency("USD")), on: &dollars) { field throws(FieldError) in
             try field.set("1.234")
         }
         try field.set("1.234,00")

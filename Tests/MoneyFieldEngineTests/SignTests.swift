@@ -64,7 +64,7 @@ struct SignTests {
     func negativeZeroElsewhere(locale: String, currency: String, mode: EntryMode, marked: String) throws {
         let field = try makeField(typing: "<neg>", locale, currency, mode: mode, allowsNegative: true)
         expectMarked(field, marked)
-        #expect(!field.value.hasPrefix("-"))
+        #expect(try !#require(field.value).hasPrefix("-"))
         #expect(field.minorUnits == "0")
         expectConsistent(field)
     }
@@ -81,7 +81,7 @@ struct SignTests {
         expectMarked(field, marked)
         let fraction = CurrencyCatalog.fractionDigits(for: currency)
         #expect(field.rendering.display
-            == foundationDisplay(field.value, locale: locale, currency: currency, fractionDigits: fraction, accounting: true))
+            == foundationDisplay(try #require(field.value), locale: locale, currency: currency, fractionDigits: fraction, accounting: true))
         expectConsistent(field)
     }
 

@@ -46,7 +46,7 @@ import Testing
                 let shown = field
                 var again = MoneyField(configuration)
                 do { try again.set(shown.display) } catch { failures.append("\(locale) \(visible(shown.display)): \(error)"); continue }
-                if again.value != shown.value { failures.append("\(locale) \(visible(shown.display)) read as \(again.value)") }
+                if again.value != shown.value { failures.append("\(locale) \(visible(shown.display)) read as \(again.value ?? "nothing")") }
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
@@ -73,7 +73,7 @@ import Testing
             for key in [Key.digit(1), .digit(2), .digit(3), .digit(4), .decimal] { try field.press(key) }
             var again = MoneyField(configuration)
             do { try again.set(field.display) } catch { failures.append("\(locale) \(visible(field.display)): \(error)"); continue }
-            if again.value != field.value { failures.append("\(locale) \(visible(field.display)) read as \(again.value)") }
+            if again.value != field.value { failures.append("\(locale) \(visible(field.display)) read as \(again.value ?? "nothing")") }
         }
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
     }

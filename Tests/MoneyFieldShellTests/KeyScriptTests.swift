@@ -15,6 +15,13 @@ struct KeyScriptTests {
         #expect(try KeyScript.parse(" 1 2 <BS> ") == [.digit(1), .digit(2), .backspace], "spaces are ignored, names any case")
     }
 
+    @Test("- and U+2212 are the sign key, as in the kiosk (issue 30 #8)")
+    func minusIsTheSignKey() throws {
+        #expect(try KeyScript.parse("-5") == [.minus, .digit(5)])
+        #expect(try KeyScript.parse("\u{2212}5 -") == [.minus, .digit(5), .minus])
+        #expect(try KeyScript.parse("1-2") == [.digit(1), .minus, .digit(2)])
+    }
+
     @Test("bad scripts say what is wrong", arguments: [
         ("12<up>", KeyScript.ParseError.unknownKey("up")),
         ("1<bs", .unterminated("<bs")),

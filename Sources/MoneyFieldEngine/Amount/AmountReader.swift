@@ -18,6 +18,15 @@ struct AmountReader {
         return try readLocalized(trimmed, original: text)
     }
 
+    /// A plain-looking text (`1.234`) read as the locale writes amounts, where its `.` groups
+    /// (de_DE): nil unless the locale's grouping separator is `.` and the text reads so.
+    func readAsLocaleGroups(_ text: String) -> ExactDecimal? {
+        let trimmed = String(text.trimmingSpaces())
+        guard ExactDecimal(plain: trimmed) != nil, separators().grouping.contains("."), !separators().decimal.contains("."),
+              let first = trimmed.unicodeScalars.first(where: { $0 != "-" }), first != "0" else { return nil }
+        return try? readLocalized(trimmed, original: text)
+    }
+
     /// Reads the locale's own writing strictly: an optional sign (or accounting parentheses) and
     /// the currency's symbol or ISO code around one number; in the number, digits of one script,
     /// grouping separators only where the locale groups, at most one decimal separator. Anything
@@ -170,17 +179,21 @@ struct AmountReader {
     /// Read off ICU's output for 1234567.5, not the locale's number symbols: some locales write a
     /// currency with its own separators (en_CH groups EUR with ’ but numbers with ', en_150 writes
     /// EUR as 1.234.567,50 € but numbers as 1,234,567.5), and whole mode shows no decimal point at all.
-    func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
-        let probe = format.style.precision(fractionLength: 1).format(Decimal(sign: .plus, exponent: -1, significand: 12_345_675))
+    func separators() -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) { format.separators }
+
+    /// The decimal and grouping separators read off ICU's `1,234,567.5` in `style`; worked out
+    /// once per format (a natural field asks of every typed character whether it is the point).
+    static func separators(style: ReferenceStyle, glyphs: DigitGlyphs, locale: String) -> (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
+        let probe = style.precision(fractionLength: 1).format(Decimal(sign: .plus, exponent: -1, significand: 12_345_675))
         let scalars = Array(probe.unicodeScalars)
-        let digits = scalars.indices.filter { format.glyphs.isDigit(scalars[$0]) }
+        let digits = scalars.indices.filter { glyphs.isDigit(scalars[$0]) }
         let foundationLocale = Locale(identifier: locale)
         guard digits.count == 8, digits[7] - digits[6] > 1 else {
             return (Set((foundationLocale.decimalSeparator ?? ".").unicodeScalars),
                     Set((foundationLocale.groupingSeparator ?? ",").unicodeScalars))
         }
         let decimal = Set(scalars[(digits[6] + 1)..<digits[7]])
-        let grouping = Set(scalars[digits[0]..<digits[6]].filter { !format.glyphs.isDigit($0) })
+        let grouping = Set(scalars[digits[0]..<digits[6]].filter { !glyphs.isDigit($0) })
         return (decimal, grouping.subtracting(decimal))
     }
 }

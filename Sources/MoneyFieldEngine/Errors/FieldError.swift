@@ -1,6 +1,7 @@
 /// Why a key was refused; the state stays exactly as it was.
 ///
-/// Data, not words: the shell (or an app) says it in its own terms.
+/// Data with English text (`description`, `errorDescription`) that names no shell flag: what
+/// setting would have allowed it is `allowedBy`, for a caller to say in its own terms.
 public enum Rejection: Error, Equatable, Sendable {
     case tooManyDigits(limit: Int)
     case aboveMaximum(String)
@@ -35,6 +36,9 @@ public enum FieldError: Error, Equatable, Sendable {
     case tooManyFractionDigits(String, allowed: Int, because: FractionDigitsRule)
     case amountNeedsRounding(String, currency: String, allowed: Int)
     case tooManyDigits(String, limit: Int)
+    /// A plain amount (`1.234`) whose point the locale writes as grouping (de_DE): more fraction
+    /// digits than the field takes; `asGrouped` writes the amount it looks like, in the locale and plain.
+    case pointReadAsDecimal(String, allowed: Int, because: FractionDigitsRule, asGrouped: [String])
     case outsideLimits(String, Rejection)
     case negativeNotAllowed(String)
     /// A numeric setting outside what a field supports.
@@ -61,9 +65,21 @@ public enum FractionDigitsRule: Equatable, Sendable {
     case wholeMode
 }
 
-/// The settings a `FieldConfiguration` checks, so an error can name the one at fault.
-public enum FieldSetting: String, Sendable, Equatable {
-    case decimals, maxDigits, maximum, minimum
+/// A field's settings, so an error can name the one at fault or the one that would allow it.
+public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
+    case locale, currency, mode, decimals, maxDigits, maximum, minimum, allowsNegative, accounting, display
+    case emptyWhenZero, emptiable, emptyShows
+}
+
+/// The setting (and, where it takes one, the value) that would have allowed what was refused.
+public struct SettingRemedy: Sendable, Equatable {
+    public let setting: FieldSetting
+    public let value: String?
+
+    public init(_ setting: FieldSetting, _ value: String? = nil) {
+        self.setting = setting
+        self.value = value
+    }
 }
 
 /// What is wrong with a `FieldState` built from outside.

@@ -18,6 +18,15 @@ public enum Emptiable: String, Sendable, CaseIterable {
     case lastDigit = "last-digit"
 }
 
+/// What an empty field shows (SPEC §1 `--empty-shows`).
+public enum EmptyShows: String, Sendable, CaseIterable {
+    /// An empty display.
+    case nothing
+    /// What ICU writes around the digits of the field's own zero (`$`, ` €`), as web inputs that
+    /// keep their prefix or suffix in an empty field do.
+    case symbol
+}
+
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
 /// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
@@ -47,18 +56,21 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let emptyWhenZero: Bool
     /// Deleting can empty the field; nil: a delete on zero is refused.
     public let emptiable: Emptiable?
+    /// What an empty field shows.
+    public let emptyShows: EmptyShows
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
     ) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
         if display == .none && accounting { throw .accountingNeedsCurrency }
         self.display = display
         self.emptyWhenZero = emptyWhenZero
         self.emptiable = emptiable
+        self.emptyShows = emptyShows
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode
@@ -85,16 +97,20 @@ public struct FieldConfiguration: Sendable, Equatable {
         try checkLimitsHoldAnAmount()
     }
 
-    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`).
+    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`,
+    /// `Locale.Currency("EUR")`, limits as `Decimal`s), with every option a field has.
     public init(
         locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false
+        maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
+        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
     ) throws(FieldError) {
+        // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
-            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals,
-            maxDigits: maxDigits, maximum: maximum, minimum: minimum, allowsNegative: allowsNegative,
-            accounting: accounting)
+            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
+            maximum: maximum.map(\.description), minimum: minimum.map(\.description),
+            allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
+            emptiable: emptiable, emptyShows: emptyShows)
     }
 
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).

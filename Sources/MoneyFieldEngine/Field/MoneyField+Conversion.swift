@@ -10,6 +10,17 @@ extension MoneyField {
         reconfigure(newConfiguration, state: state)
     }
 
+    /// The same for a `Locale` as an app holds it (`Locale.current`).
+    public mutating func changeLocale(to locale: Locale) throws(FieldError) {
+        try changeLocale(to: locale.identifier)
+    }
+
+    /// The same for a `Locale.Currency` as an app holds it (`.init("EUR")`).
+    @discardableResult
+    public mutating func changeCurrency(to currency: Locale.Currency, round: Bool = false) throws(FieldError) -> CurrencyChange {
+        try changeCurrency(to: currency.identifier, round: round)
+    }
+
     /// How a currency change treated the amount.
     public enum CurrencyChange: Sendable, Equatable {
         case exact

@@ -154,22 +154,46 @@ extension MoneyField {
             return
         }
         let isDelete = key == .backspace || key == .delete
-        guard isDelete, let emptiable = setup.configuration.emptiable else {
+        guard isDelete, setup.configuration.emptiable != nil else {
             try pressFilled(key)
             return
         }
-        let atZero = state.digitCount == 0 && state.typedFraction == nil
-        let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? true
-        // On zero, the delete that would take a zero glyph empties the field (as the web inputs
-        // do); one with no slot on its side has nothing to delete and is refused as usual.
-        let hasSlot = key == .backspace ? state.caretSlotsFromEnd < slotCount : state.caretSlotsFromEnd > 0
-        if emptiable == .atZero && atZero && wholeSelected && (state.selectedSlots != nil || hasSlot) {
+        if setup.emptiesOnLastGlyph ? deleteTakesEveryDigitGlyph(key) : deleteTakesZero(key) {
             empty()
             return
         }
         try pressFilled(key)
-        // The delete that took the last digit.
-        if emptiable == .lastDigit && !atZero && state.digitCount == 0 && state.typedFraction == nil { empty() }
+    }
+
+    /// `atZero` (and `lastDigit` in atm mode with `f` > 0): on zero, the delete that would take a
+    /// zero glyph, or a selection of every slot; one with no slot on its side is refused as usual.
+    private func deleteTakesZero(_ key: Key) -> Bool {
+        let atZero = state.digitCount == 0 && state.typedFraction == nil
+        guard atZero else { return false }
+        if let selected = state.selectedSlots { return selected.low == 0 && selected.high == slotCount }
+        return key == .backspace ? state.caretSlotsFromEnd < slotCount : state.caretSlotsFromEnd > 0
+    }
+
+    /// `lastDigit`: whether the delete removes every digit glyph the display shows (`$5`, `$0`,
+    /// natural `$5|.`), not just a digit of several (`$1|0` keeps its shown `0`). Natural mode's
+    /// point is a unit but not a digit glyph.
+    private func deleteTakesEveryDigitGlyph(_ key: Key) -> Bool {
+        let units = slotCount
+        // Units from the end: the point stands with `typedFraction` units right of it.
+        let point = setup.isNatural ? state.typedFraction : nil
+        let digitGlyphs = units - (point == nil ? 0 : 1)
+        let removed: Range<Int>
+        if let selected = state.selectedSlots {
+            removed = selected.low..<selected.high
+        } else if key == .backspace {
+            guard state.caretSlotsFromEnd < units else { return false }
+            removed = state.caretSlotsFromEnd..<(state.caretSlotsFromEnd + 1)
+        } else {
+            guard state.caretSlotsFromEnd > 0 else { return false }
+            removed = (state.caretSlotsFromEnd - 1)..<state.caretSlotsFromEnd
+        }
+        let removedDigits = removed.count - (point.map { removed.contains($0) } == true ? 1 : 0)
+        return removedDigits > 0 && removedDigits == digitGlyphs
     }
 
     private mutating func empty() {
@@ -179,7 +203,8 @@ extension MoneyField {
     }
 
     /// An empty field: a digit (or the point, or zeros) fills it; moves have one stop; the sign
-    /// cannot stand on nothing, except a zero that is only shown empty (`emptyWhenZero`).
+    /// cannot stand on nothing; `clear` empties an emptiable field (one that only shows zero as
+    /// empty stays a zero).
     private mutating func pressOnEmpty(_ key: Key) throws(Rejection) {
         switch key {
         case .digit, .doubleZero, .tripleZero, .decimal:
@@ -193,14 +218,18 @@ extension MoneyField {
             throw .nothingToDelete
         case .delete:
             throw .nothingToDeleteForward
-        case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter, .clear:
+        case .left, .right, .home, .end, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll, .enter:
             // One caret stop: nothing to move, select or settle. Not refused, so `<left>9` types
             // the 9 as a person tapping an empty input expects.
             state.caretSlotsFromEnd = 0
             state.selectionAnchor = nil
+        case .clear:
+            state = FieldState()
+            state.isEmptied = setup.configuration.emptiable != nil
+            rerender()
         case .minus:
-            guard !state.isEmptied else { throw .fieldEmpty }
-            try pressFilled(key)
+            guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }
+            throw .fieldEmpty
         case .plus:
             throw .alreadyPositive
         }

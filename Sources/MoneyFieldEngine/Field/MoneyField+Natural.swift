@@ -77,6 +77,8 @@ extension MoneyField {
     }
 
     mutating func pressNatural(_ key: UnitEdit) throws(Rejection) {
+        // A field with no fraction digits (JPY) takes no point at all, rather than one nothing can follow.
+        if key == .decimal && setup.shownFractionDigits == 0 { throw .fractionFull(limit: 0) }
         // An empty field losing focus stays empty (and loses its selection).
         if key == .enter && isEmpty {
             moveCaret(to: state.caretSlotsFromEnd)

@@ -188,10 +188,8 @@ extension MoneyField {
     /// Whether a typed character means the decimal point here: `.`, `,` or the locale's own (U+066B in ar_EG).
     public func isDecimalSeparator(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "." || scalar == "," { return true }
-        // Every locale's own separator that is not `.` or `,` lies outside ASCII: a command's
-        // letters are answered without asking ICU (the shell asks of every line's first one).
-        guard !scalar.isASCII else { return false }
-        return AmountReader(format: setup.format, locale: configuration.locale).separators().decimal.contains(scalar)
+        // Read off ICU once per format: ASCII ones too (en_CV writes `$`).
+        return setup.format.separators.decimal.contains(scalar)
     }
 
     public enum EditFailure: Error, Equatable, Sendable {

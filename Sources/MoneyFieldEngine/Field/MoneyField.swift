@@ -15,6 +15,12 @@ final class FieldSetup: Sendable {
     let naturalFormats: [CurrencyFormat]
     /// The field can be empty (`emptyWhenZero`, or emptiable): keys take the path that knows it.
     let hasEmptyState: Bool
+    /// What an empty field shows: nothing, or with `emptyShows` `.symbol` the zero's display
+    /// without its digits, the caret where its first digit stood.
+    let emptyRendering: Rendering
+    /// `lastDigit` emptying counts digit glyphs: whole and natural mode, and atm with `f` = 0
+    /// (which shows what whole mode shows). Atm with `f` > 0 empties as `atZero`.
+    let emptiesOnLastGlyph: Bool
     /// The configuration's limits, read on every keystroke without going through its optionals.
     let maxDigits: Int
     let hasAmountLimits: Bool
@@ -37,8 +43,23 @@ final class FieldSetup: Sendable {
             ? [CurrencyFormat.cached(for: key.showing(fractionDigits: 0, point: false))]
                 + (0...key.fractionDigits).map { CurrencyFormat.cached(for: key.showing(fractionDigits: $0, point: true)) }
             : []
+        emptyRendering = hasEmptyState ? Self.emptyRendering(configuration, zeroFormat: isNatural ? naturalFormats[0] : format) : Rendering(display: "", caretOffset: 0)
+        emptiesOnLastGlyph = configuration.emptiable == .lastDigit && (configuration.mode != .atm || key.fractionDigits == 0)
         let patterns = (isNatural ? naturalFormats : [format]).compactMap(\.pattern)
         keystrokePatterns = patterns.count == (isNatural ? naturalFormats.count : 1) ? patterns.map { Unmanaged.passUnretained($0) } : []
+    }
+
+    /// `--empty-shows symbol`: what ICU writes around the digits of the field's zero (`$0.00` is
+    /// `$`, de_DE's `0,00 €` is ` €`), read off the format's own output; the caret where the first
+    /// digit stood. `none` displays and `nothing` show an empty text.
+    private static func emptyRendering(_ configuration: FieldConfiguration, zeroFormat: CurrencyFormat) -> Rendering {
+        guard configuration.emptyShows == .symbol, configuration.display != .none else { return Rendering(display: "", caretOffset: 0) }
+        let zero = zeroFormat.render(negative: false, magnitude: [], caretSlotsFromEnd: 0).display
+        let glyphs = zeroFormat.digitGlyphEnds(in: zero)
+        guard let first = glyphs.first, let last = glyphs.last else { return Rendering(display: "", caretOffset: 0) }
+        let utf16 = Array(zero.utf16)
+        let text = String(decoding: utf16[..<first.start] + utf16[last.end...], as: UTF16.self)
+        return Rendering(display: text, caretOffset: first.start)
     }
 
     /// The format of `state`'s display.
@@ -157,7 +178,7 @@ public struct MoneyField: Sendable, Equatable {
             // Whatever made it empty (a sign taken off zero, a delete), it has one caret stop.
             state.caretSlotsFromEnd = 0
             state.selectionAnchor = nil
-            rendering = Rendering(display: "", caretOffset: 0)
+            rendering = setup.emptyRendering
             return
         }
         rendering = setup.render(state)
@@ -178,22 +199,27 @@ public struct MoneyField: Sendable, Equatable {
     @inline(__always)
     public var slotCount: Int { setup.caretStops(in: state) }
 
-    /// The amount exactly (negative zero reads as zero).
+    /// The amount exactly (negative zero reads as zero; an empty field as zero: see `isEmpty`).
     public var amount: ExactDecimal {
         ExactDecimal(isNegative: state.isNegative, magnitude: state.digits, scale: amountScale)
     }
 
     /// Plain and locale-free: `1234.50`, `-0.05`, `1234` for JPY or whole mode; natural mode's
-    /// typed `12.3` is `12.30`.
-    public var value: String {
+    /// typed `12.3` is `12.30`. nil when the field is empty: an empty field has no value.
+    public var value: String? { isEmpty ? nil : plainValue }
+
+    /// `value`, reading an empty field as zero.
+    var plainValue: String {
         let zeros = setup.shownFractionDigits - amountScale
         return DigitArithmetic.plainText(
             negative: state.isNegative, magnitude: state.digits.isEmpty ? [] : state.digits + repeatElement(0, count: zeros),
             scale: setup.shownFractionDigits)
     }
 
-    /// The signed amount in the currency's minor units, any length (`1245`, `-5`, `0`).
-    public var minorUnits: String {
+    /// The signed amount in the currency's minor units, any length (`1245`, `-5`, `0`); nil when
+    /// the field is empty.
+    public var minorUnits: String? {
+        if isEmpty { return nil }
         guard !state.digits.isEmpty else { return "0" }
         let zeros = configuration.fractionDigits - amountScale
         return (state.isNegative ? "-" : "") + state.digitString + String(repeating: "0", count: zeros)
@@ -212,7 +238,8 @@ public struct MoneyField: Sendable, Equatable {
 // MARK: What an app's text field needs
 
 extension MoneyField {
-    /// A zero field for a locale and currency as an app holds them (`Locale.current`, `.init("EUR")`).
+    /// A zero field for a locale and currency as an app holds them (`Locale.current`, `.init("EUR")`);
+    /// the other settings through `FieldConfiguration(locale:currency:…)`.
     public init(locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm) throws(FieldError) {
         self.init(try FieldConfiguration(locale: locale, currency: currency, mode: mode))
     }
@@ -228,8 +255,14 @@ extension MoneyField {
     /// Where the caret stands in `display`, in UTF-16 code units (an `NSRange` location).
     public var caretOffset: Int { rendering.caretOffset }
 
-    /// The amount as Foundation's `Decimal` (exact: a field holds at most 30 digits).
-    public var decimalValue: Decimal { ExactDecimal(plain: value)?.decimal ?? .zero }
+    /// The amount as Foundation's `Decimal` (exact: a field holds at most 30 digits); nil when empty.
+    public var decimalValue: Decimal? { isEmpty ? nil : amount.decimal }
+
+    /// The caret, or the selection, as the `NSRange` of the display a text field selects.
+    public var selectedRange: NSRange {
+        guard let selection = selectionRange else { return NSRange(location: caretOffset, length: 0) }
+        return NSRange(location: selection.lowerBound, length: selection.count)
+    }
 
     /// The caret slot (slots right of it) whose boundary lies nearest `offset`; a tie goes to the later one.
     public func caretSlot(nearestUTF16Offset offset: Int) -> Int {
@@ -249,8 +282,33 @@ extension MoneyField {
 
     /// The UTF-16 offset the caret would have with `caret` slots (natural mode: units) to its right.
     public func caretOffset(forSlot caret: Int) -> Int {
-        if isEmpty { return 0 }
+        if isEmpty { return setup.emptyRendering.caretOffset }
         return setup.caretOffset(in: rendering.display, state, caret: min(max(caret, 0), slotCount))
+    }
+
+    /// Sets the amount from a `Decimal`, as an app holds amounts: refused, and nothing changes,
+    /// when it has more fraction digits than the field takes or breaks a limit.
+    public mutating func set(_ amount: Decimal) throws(FieldError) {
+        guard amount.isFinite else { throw .unreadableAmount(amount.description, locale: configuration.locale) }
+        // `Decimal.description` is plain and locale-free (`-1234.5`), what `set` reads first.
+        try set(amount.description)
+    }
+
+    /// UIKit's `textField(_:shouldChangeCharactersIn:replacementString:)`: the `NSRange` of the
+    /// display and the replacement, all or nothing (see `replace(utf16Range:with:)`).
+    public mutating func replace(_ range: NSRange, with text: String) throws(EditFailure) {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.length <= Int.max - range.location else {
+            throw .field(.offsetOutsideDisplay(range.location, length: display.utf16.count))
+        }
+        try replace(utf16Range: range.location..<(range.location + range.length), with: text)
+    }
+
+    /// A selection change reported as an `NSRange` (`selectedTextRange`): the digits inside it
+    /// are selected, or the caret goes where a tap at its start would.
+    @discardableResult
+    public mutating func select(_ range: NSRange) throws(FieldError) -> Bool {
+        guard range.location != NSNotFound else { throw .offsetOutsideDisplay(range.location, length: display.utf16.count) }
+        return try select(utf16Start: range.location, length: range.length)
     }
 
     /// A tap at a UTF-16 offset of the display: the caret goes to the nearest slot boundary.

@@ -57,6 +57,17 @@ public final class CurrencyFormat: Sendable {
     let glyphs: DigitGlyphs
     /// UTF-16 length of the decimal separator, where natural mode's caret stops after it.
     let decimalSeparatorUTF16Count: Int
+    /// The locale's decimal and grouping separators as `set` reads them, worked out on first use
+    /// (one more ICU call, which a field that is only typed into never makes) and kept.
+    var separators: (decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>) {
+        separatorCache.withLock { cached in
+            if let cached { return cached }
+            let found = AmountReader.separators(style: style, glyphs: glyphs, locale: key.locale)
+            cached = found
+            return found
+        }
+    }
+    private let separatorCache = Mutex<(decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>)?>(nil)
 
     public var isCompiled: Bool { pattern != nil }
 

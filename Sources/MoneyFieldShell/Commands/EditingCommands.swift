@@ -8,6 +8,7 @@ extension Commands {
             details: [
                 "A line of only digits types them too: `123` is `type 123`.",
                 "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
+                "- (or U+2212) is <neg>: `type -5` enters -0.05 in a field made with \(FieldSetting.allowsNegative.option).",
                 "In a natural-mode field . , and the locale's decimal separator type <dec>.",
             ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
         ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) },
@@ -19,7 +20,7 @@ extension Commands {
         single(.end),
         single(.minus),
         single(.clear),
-        Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into an empty field; else type TEXT's digits at the caret") { arguments in
+        Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into an empty field; else type TEXT's digits at the caret; all or nothing") { arguments in
             .paste(arguments.positionals[0])
         },
         Command(
@@ -98,12 +99,19 @@ extension Session {
             throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits").about(.argument(0))
         }
         return try changeActive { field in
-            let outcome = field.paste(text)
-            if outcome.readAsAmount { return [.plain("pasted the amount \(field.value)")] }
+            // All or nothing: a refused paste leaves the field as it was, and says why.
+            let outcome: MoneyField.PasteOutcome
+            do throws(MoneyField.EditFailure) {
+                outcome = try field.paste(text)
+            } catch {
+                switch error {
+                case .field(let fieldError): return [.rejected(fieldError.words)]
+                case .rejected(let rejection): return [.rejected(rejection.words)]
+                }
+            }
+            if outcome.readAsAmount { return [.plain("pasted the amount \(field.value ?? "")")] }
             var lines: [OutputLine] = []
-            if let rejection = outcome.stoppedBy { lines.append(.rejected(rejection.words)) }
-            let noun = outcome.found == 1 ? "digit" : "digits"
-            lines.append(.plain("pasted \(outcome.typed) of \(outcome.found) \(noun)"))
+            lines.append(.plain("pasted \(outcome.digits) \(outcome.digits == 1 ? "digit" : "digits")"))
             if outcome.unreadableAmount {
                 let configuration = field.configuration
                 lines.append(.plain("note: only the digits went in: \"\(VisibleText.escaped(text))\" is not an amount as \(configuration.locale) writes \(configuration.currency) (set reads 1234.50 or the locale's own form)"))

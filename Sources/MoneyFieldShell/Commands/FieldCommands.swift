@@ -95,7 +95,7 @@ extension Session {
         listing.rows = fields.map { entry in
             let configuration = entry.field.configuration
             return [entry.name == activeName ? (json ? "true" : "*") : (json ? "false" : " "), entry.name,
-                    configuration.locale, configuration.currency, configuration.mode.rawValue, entry.field.rendering.display, entry.field.value]
+                    configuration.locale, configuration.currency, configuration.mode.rawValue, entry.field.rendering.display, entry.field.value ?? ""]
         }
         return CommandResult(lines: listing.lines(json: json))
     }

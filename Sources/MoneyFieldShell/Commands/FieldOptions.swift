@@ -16,6 +16,7 @@ public struct FieldOptions: Equatable, Sendable {
     public var display: DisplayStyle?
     public var emptyWhenZero = false
     public var emptiable: Emptiable?
+    public var emptyShows: EmptyShows?
 
     public init() {}
 
@@ -33,6 +34,7 @@ public struct FieldOptions: Equatable, Sendable {
         display = configuration.display == .symbol ? nil : configuration.display
         emptyWhenZero = configuration.emptyWhenZero
         emptiable = configuration.emptiable
+        emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
     }
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
@@ -102,7 +104,7 @@ public struct FieldOptions: Equatable, Sendable {
                 locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
-                emptiable: emptiable)
+                emptiable: emptiable, emptyShows: emptyShows ?? .nothing)
         } catch {
             throw CommandError(error.words(at: place))
         }
@@ -125,6 +127,8 @@ public struct FieldOptions: Equatable, Sendable {
 /// One option of `new`, declared once: parsing, writing back, usage, help and completion read it.
 public struct FieldOption: Sendable {
     public let name: String
+    /// The field setting it sets: what an engine error names when this option would allow it.
+    public let setting: FieldSetting
     /// `L`, `N`, `atm|whole|natural`; nil for a flag.
     public let valueName: String?
     /// What Tab offers for the value.
@@ -148,24 +152,44 @@ public struct FieldOption: Sendable {
 
     /// Every option, in the order usage and help list them.
     public static let all: [FieldOption] = [
-        text("--locale", "L", \.locale, values: .locale,
+        text("--locale", .locale, "L", \.locale, values: .locale,
              help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)"),
-        text("--currency", "C", \.currency, values: .currency, help: "an ISO 4217 code"),
-        choice("--mode", \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them"),
-        number("--decimals", \.decimals, help: "0-6, overrides the currency's fraction digits"),
-        number("--max-digits", \.maxDigits, help: "1-30 digits at most (default 12)"),
-        text("--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)"),
-        text("--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
-        flag("--allow-negative", \.allowsNegative, help: "<neg> changes the sign"),
-        flag("--accounting", \.accounting, help: "the locale's accounting form: ($12.50)"),
-        choice("--display", \.display, help: "symbol $12.50, narrow $12.50, code USD 12.50, name 12.50 US dollars (as ICU writes them); none 12.50, the currency shown beside the field"),
-        flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
-        choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit"),
+        text("--currency", .currency, "C", \.currency, values: .currency, help: "an ISO 4217 code"),
+        choice("--mode", .mode, \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them"),
+        number("--decimals", .decimals, \.decimals, help: "0-6, overrides the currency's fraction digits"),
+        number("--max-digits", .maxDigits, \.maxDigits, help: "1-30 digits at most (default 12)"),
+        text("--max", .maximum, "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)"),
+        text("--min", .minimum, "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
+        flag("--allow-negative", .allowsNegative, \.allowsNegative, help: "<neg> changes the sign"),
+        flag("--accounting", .accounting, \.accounting, help: "the locale's accounting form: ($12.50)"),
+        choice("--display", .display, \.display, help: displayHelp),
+        flag("--empty-when-zero", .emptyWhenZero, \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
+        choice("--emptiable", .emptiable, \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
+        choice("--empty-shows", .emptyShows, \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)"),
     ]
+
+    /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
+    /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
+    private static var displayHelp: String {
+        func shown(_ display: DisplayStyle) -> String {
+            guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "CAD", display: display) else { return "?" }
+            var field = MoneyField(configuration)
+            try? field.set("12.50")
+            // Help is read, not compared: ICU's no-break spaces print as spaces.
+            return String(field.display.map { $0.isWhitespace ? " " : $0 })
+        }
+        return "CAD in en_US: symbol \(shown(.symbol)), narrow \(shown(.narrow)), code \(shown(.code)), name \(shown(.name)) (as ICU writes them); "
+            + "none \(shown(.none)), the currency shown beside the field"
+    }
 
     private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     public static func named(_ name: String) -> FieldOption? { byName[name] }
+
+    /// The option that sets `setting`. Every setting has one row (a test checks it).
+    public static func option(for setting: FieldSetting) -> FieldOption {
+        all.first { $0.setting == setting }!
+    }
 
     /// `[--locale L] [--currency C] …`
     public static let usage = all.map(\.usage).joined(separator: " ")
@@ -173,15 +197,15 @@ public struct FieldOption: Sendable {
     public var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
 
     private static func text(
-        _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
+        _ name: String, _ setting: FieldSetting, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
     ) -> FieldOption {
-        FieldOption(name: name, valueName: valueName, values: values, help: help, kind: .text,
+        FieldOption(name: name, setting: setting, valueName: valueName, values: values, help: help, kind: .text,
                     read: { options, value throws(CommandError) in options[keyPath: path] = value },
                     written: { options in options[keyPath: path].map { [$0] } })
     }
 
-    private static func number(_ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, valueName: "N", values: .text, help: help, kind: .number,
+    private static func number(_ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
+        FieldOption(name: name, setting: setting, valueName: "N", values: .text, help: help, kind: .number,
                     read: { options, value throws(CommandError) in
                         guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
                         options[keyPath: path] = number
@@ -190,10 +214,10 @@ public struct FieldOption: Sendable {
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
+        _ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
     ) -> FieldOption where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
-        return FieldOption(name: name, valueName: names.joined(separator: "|"), values: .choice(names), help: help, kind: .text,
+        return FieldOption(name: name, setting: setting, valueName: names.joined(separator: "|"), values: .choice(names), help: help, kind: .text,
                            read: { options, value throws(CommandError) in
                                guard let parsed = Choice(rawValue: value) else {
                                    throw CommandError("\(name) takes \(Listing.either(names)), not \"\(value)\"")
@@ -203,8 +227,8 @@ public struct FieldOption: Sendable {
                            written: { options in options[keyPath: path].map { [$0.rawValue] } })
     }
 
-    private static func flag(_ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, valueName: nil, values: .text, help: help, kind: .flag,
+    private static func flag(_ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
+        FieldOption(name: name, setting: setting, valueName: nil, values: .text, help: help, kind: .flag,
                     read: { options, _ throws(CommandError) in options[keyPath: path] = true },
                     written: { options in options[keyPath: path] ? [] : nil })
     }

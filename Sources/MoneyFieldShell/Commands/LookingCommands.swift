@@ -96,7 +96,7 @@ extension Session {
     /// 1234 and as many fraction digits as the currency has (`1234.5678` for CLF).
     static func sample(in configuration: FieldConfiguration) -> String {
         var field = MoneyField(configuration)
-        _ = field.paste("1234" + String("5678".prefix(configuration.shownFractionDigits)))
+        _ = try? field.paste("1234" + String("5678".prefix(configuration.shownFractionDigits)))
         return field.rendering.display
     }
 }

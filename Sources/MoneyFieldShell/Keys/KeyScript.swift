@@ -1,7 +1,8 @@
 import MoneyFieldEngine
 
 /// Keys written as the shell's `type` command takes them: digits and named keys in angle brackets,
-/// `123<bs><left><left>9<del><home><end><neg><clear>`; spaces between keys are ignored.
+/// `123<bs><left><left>9<del><home><end><neg><clear>`; spaces between keys are ignored; `-` (or
+/// U+2212) is `<neg>`.
 public enum KeyScript {
     public enum ParseError: Error, Equatable, CustomStringConvertible {
         case unknownKey(String)
@@ -47,6 +48,10 @@ public enum KeyScript {
             } else if let value = Key.digitValue(of: scalar) {
                 keys.append(.digit(value))
                 index = scalars.index(after: index)
+            } else if scalar == "-" || scalar == "\u{2212}" {
+                // A minus sign is the sign key, as in the kiosk and `edit`: `type -5`.
+                keys.append(.minus)
+                index = scalars.index(after: index)
             } else if let key = decimal(scalar) {
                 keys.append(key)
                 index = scalars.index(after: index)
@@ -70,6 +75,9 @@ public enum KeyScript {
                 keys.append(.digit(byte &- 0x30))
                 index += 1
             } else if byte.isSpaceOrTab {
+                index += 1
+            } else if byte == 0x2D {
+                keys.append(.minus)
                 index += 1
             } else if byte == 0x3C {
                 var close = index + 1

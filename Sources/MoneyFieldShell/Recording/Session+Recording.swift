@@ -189,7 +189,7 @@ extension Session {
         for entry in fields {
             let field = entry.field
             commands.append(.new(name: entry.name, options: FieldOptions(field.configuration)))
-            if !field.state.digits.isEmpty { commands.append(.set(field.value)) }
+            if !field.state.digits.isEmpty, let value = field.value { commands.append(.set(value)) }
             if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command(KeyTable.named(for: .minus).name)))) }
             if field.state.caretSlotsFromEnd > 0 {
                 commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command(KeyTable.named(for: .left).name))))

@@ -27,8 +27,8 @@ struct FieldReport {
             "escaped: \(VisibleText.escaped(rendering.display))",
             "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",
             "selection: " + (field.selectionRange.map { "UTF-16 \($0.lowerBound)..<\($0.upperBound)" } ?? "none"),
-            "value: " + (field.isEmpty ? "none (the field is empty)" : field.value),
-            "minor units: " + (field.isEmpty ? "none" : field.minorUnits),
+            "value: " + (field.value ?? "none (the field is empty)"),
+            "minor units: " + (field.minorUnits ?? "none"),
             "negative: \(field.state.isNegative)",
             "digits: \(field.state.digitString)",
             "max digits: \(configuration.maxDigits)",
@@ -36,7 +36,8 @@ struct FieldReport {
             "negatives: \(configuration.allowsNegative ? "allowed" : "not allowed")",
             "accounting: \(configuration.accounting ? "yes" : "no")",
             "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
-                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? ""),
+                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? "")
+                + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
         if configuration.mode == .natural {
@@ -57,8 +58,8 @@ struct FieldReport {
             ("fractionDigits", String(configuration.fractionDigits)),
             ("display", JSON.string(rendering.display)),
             ("caret", String(rendering.caretOffset)),
-            ("value", field.isEmpty ? "null" : JSON.string(field.value)),
-            ("minorUnits", field.isEmpty ? "null" : field.minorUnits),
+            ("value", field.value.map(JSON.string) ?? "null"),
+            ("minorUnits", field.minorUnits ?? "null"),
             ("negative", String(field.state.isNegative)),
             ("digits", JSON.string(field.state.digitString)),
             ("maxDigits", String(configuration.maxDigits)),

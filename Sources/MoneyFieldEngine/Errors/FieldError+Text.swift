@@ -1,0 +1,136 @@
+import Foundation
+
+// The engine's errors in English, for `print(error)` in an app and for the shell, which adds the
+// flag of the setting that would allow it (`allowedBy`). No shell flag is named here.
+
+extension Rejection: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .tooManyDigits(let limit): "at most \(limit) digits"
+        case .aboveMaximum(let maximum): "above the maximum \(maximum)"
+        case .belowMinimum(let minimum): "below the minimum \(minimum)"
+        case .nothingToDelete: "nothing to delete left of the caret"
+        case .nothingToDeleteForward: "nothing to delete right of the caret"
+        case .caretAtStart: "the caret is already at the start"
+        case .caretAtEnd: "the caret is already at the end"
+        case .negativeNotAllowed: "this field takes no negative amounts"
+        case .notADigit(let value): "\(value) is not a digit"
+        case .alreadyPositive: "the amount is already positive"
+        case .notInsertable(let text):
+            "\"\(text)\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
+        case .fractionFull(let limit):
+            limit == 0 ? "this field has no fraction digits: it takes no decimal point"
+                : "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
+        case .decimalKeyNeedsNaturalMode: "the decimal key needs a natural-mode field; this one places the point itself"
+        case .fieldEmpty: "the field is empty: type a digit before the sign"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// The setting that would have let the key in, if one would.
+    public var allowedBy: SettingRemedy? {
+        switch self {
+        case .tooManyDigits: SettingRemedy(.maxDigits)
+        case .aboveMaximum: SettingRemedy(.maximum)
+        case .belowMinimum: SettingRemedy(.minimum)
+        case .negativeNotAllowed: SettingRemedy(.allowsNegative)
+        case .decimalKeyNeedsNaturalMode: SettingRemedy(.mode, EntryMode.natural.rawValue)
+        case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .notADigit, .alreadyPositive,
+             .notInsertable, .fractionFull, .fieldEmpty:
+            nil
+        }
+    }
+}
+
+extension FieldError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .unknownLocale(let input, let suggestions):
+            "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .unknownNumberingSystem(let input, let suggestions):
+            "unknown numbering system \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .algorithmicNumberingSystem(let system):
+            "the numbering system \"\(system)\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
+        case .unknownCurrency(let input, let suggestions):
+            "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .unreadableAmount(let input, let locale):
+            "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
+        case .tooManyFractionDigits(let input, let allowed, let rule):
+            switch rule {
+            case .currency(let currency): "\(input) has more fraction digits than \(currency) takes (\(allowed))"
+            case .decimalsSetting: "\(input) has more fraction digits than this field's \(allowed) decimals"
+            case .wholeMode: "\(input) has a fraction, and a whole-mode field takes whole units only"
+            }
+        case .pointReadAsDecimal(let input, let allowed, let rule, let asGrouped):
+            FieldError.tooManyFractionDigits(input, allowed: allowed, because: rule).description
+                + "; a plain amount uses . as the decimal point"
+                + (asGrouped.isEmpty ? "" : ": write \(asGrouped.dropLast().joined(separator: ", ")) or \(asGrouped.last!)")
+        case .amountNeedsRounding(let amount, let currency, let allowed):
+            "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); round it (half-even) to change anyway"
+        case .tooManyDigits(let amount, let limit):
+            "\(amount) needs more than \(limit) digits"
+        case .outsideLimits(let amount, let reason):
+            "\(amount) is \(reason.description)"
+        case .negativeNotAllowed(let amount):
+            "\(amount) is negative; this field takes no negative amounts"
+        case .settingOutOfRange(let setting, let value, let allowed):
+            "\(setting.rawValue) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
+        case .unreadableLimit(let setting, let text):
+            "\(setting.rawValue) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
+        case .minimumAboveMaximum(let minimum, let maximum):
+            "the minimum \(minimum) is above the maximum \(maximum); swap them"
+        case .accountingNeedsCurrency:
+            "the accounting form needs a currency display (ICU's accounting form is a currency pattern); show the currency or leave out accounting"
+        case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
+            "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
+                + [minimum.map { "the minimum \($0)" }, maximum.map { "the maximum \($0)" }].compactMap { $0 }.joined(separator: " and ")
+                + "; widen the limits, or allow more decimals or negative amounts"
+        case .invalidState(let problem):
+            switch problem {
+            case .notADigit(let value, let position): "digit \(position) is \(value), not a digit 0-9"
+            case .tooManyDigits(let count, let limit): "\(count) digits; a field holds at most \(limit)"
+            case .negativeCaret(let caret): "caret \(caret) is before the end of the digits"
+            }
+        case .offsetOutsideDisplay(let offset, let length):
+            "offset \(offset) is outside the display (0 to \(length) UTF-16 units)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// The setting that would have allowed the change, if one would.
+    public var allowedBy: SettingRemedy? {
+        switch self {
+        case .tooManyDigits: SettingRemedy(.maxDigits)
+        case .outsideLimits(_, let reason): reason.allowedBy
+        case .negativeNotAllowed: SettingRemedy(.allowsNegative)
+        case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency, .unreadableAmount,
+             .tooManyFractionDigits, .pointReadAsDecimal, .amountNeedsRounding, .settingOutOfRange, .unreadableLimit,
+             .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState, .offsetOutsideDisplay:
+            nil
+        }
+    }
+}
+
+extension MoneyField.EditFailure: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .field(let error): error.description
+        case .rejected(let rejection): rejection.description
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+extension Suggestions {
+    /// "; did you mean X or Y?" or "" when nothing is close.
+    package static func didYouMean(_ names: [String]) -> String {
+        switch names.count {
+        case 0: ""
+        case 1: "; did you mean \(names[0])?"
+        default: "; did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import MoneyFieldEngine
+@testable import MoneyFieldShell
+import Testing
+
+/// The option table is the one place a `new` option's flag is spelled: the engine's errors name a
+/// setting, and the shell finds its flag there.
+@Suite("option table and error words")
+struct FieldOptionTableTests {
+    @Test("every setting an engine error can name has exactly one option")
+    func everySettingHasOneOption() {
+        for setting in FieldSetting.allCases {
+            #expect(FieldOption.all.filter { $0.setting == setting }.count == 1, "\(setting)")
+        }
+    }
+
+    @Test("the shell adds the option that would allow a refusal, from the table", arguments: [
+        (Rejection.tooManyDigits(limit: 12), "at most 12 digits (--max-digits)"),
+        (.aboveMaximum("10"), "above the maximum 10 (--max)"),
+        (.negativeNotAllowed, "this field takes no negative amounts (create it with --allow-negative)"),
+        (.decimalKeyNeedsNaturalMode, "the decimal key needs a natural-mode field; this one places the point itself (create it with --mode natural)"),
+        (.nothingToDelete, "nothing to delete left of the caret"),
+    ])
+    func rejectionWords(rejection: Rejection, words: String) {
+        #expect(rejection.words == words)
+        #expect(words.hasPrefix(rejection.description))
+    }
+
+    @Test("field errors read as before, their flags from the table", arguments: [
+        (FieldError.tooManyDigits("1234567890123", limit: 12), "1234567890123 needs more than 12 digits (--max-digits)"),
+        (.outsideLimits("12", .belowMinimum("20")), "12 is below the minimum 20 (--min)"),
+        (.negativeNotAllowed("-5"), "-5 is negative; this field takes no negative amounts (create it with --allow-negative)"),
+        (.settingOutOfRange(.decimals, value: 9, allowed: 0...6), "--decimals takes 0 to 6, not 9"),
+        (.minimumAboveMaximum(minimum: "2", maximum: "1"), "--min 2 is above --max 1; swap them"),
+        (.tooManyFractionDigits("1.234", allowed: 2, because: .decimalsSetting), "1.234 has more fraction digits than this field's --decimals 2"),
+    ])
+    func fieldErrorWords(error: FieldError, words: String) {
+        #expect(error.words == words)
+    }
+
+    @Test("--display's help shows each style as ICU writes it, symbol and narrow differing (issue 30 #10)")
+    func displayHelp() throws {
+        let help = try #require(FieldOption.named("--display")).help
+        #expect(help.contains("symbol CA$12.50, narrow $12.50"))
+    }
+
+    @Test("--empty-shows is read, written back and carried by the configuration")
+    func emptyShowsRoundTrips() throws {
+        let options = try FieldOptions(parsing: ["--emptiable", "at-zero", "--empty-shows", "symbol"])
+        let configuration = try options.configuration(defaults: ("en_US", "USD"))
+        #expect(configuration.emptyShows == .symbol)
+        #expect(FieldOptions(configuration).words.suffix(2) == ["--empty-shows", "symbol"])
+        #expect(try #require(FieldOption.named("--empty-shows")).jsonKey == "emptyShows")
+    }
+}
