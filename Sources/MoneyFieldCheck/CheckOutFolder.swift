@@ -257,6 +257,12 @@ public struct CheckOutFolder: Sendable {
             }
             try? fileManager.removeItem(atPath: manifest)
         } else {
+            // The nearest folder above that exists must be one: `/dev/null/sub` is not a path to make.
+            var above = (path as NSString).deletingLastPathComponent
+            while !above.isEmpty, above != "/", !fileManager.fileExists(atPath: above) { above = (above as NSString).deletingLastPathComponent }
+            if !above.isEmpty, fileManager.fileExists(atPath: above, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CommandError("cannot make --out \(path): \(above) is not a folder; name a folder for the groups' scripts")
+            }
             do {
                 try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {

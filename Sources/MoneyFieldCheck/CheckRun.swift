@@ -16,6 +16,9 @@ public struct CheckRun: Sendable {
     public static let epochSize = 64
     /// The signal that asked moneyfield to stop (0: none); the executable's handler sets it.
     public var interruption: @Sendable () -> Int32 = { 0 }
+    /// Wakes a job's thread blocked on its adapter once `interruption` says stop: the executable
+    /// passes the signal on to it (a library sends none).
+    public var wake: @Sendable (pthread_t, Int32) -> Void = { _, _ in }
 
     public init(checker: Checker) { self.checker = checker }
 
@@ -122,7 +125,7 @@ public struct CheckRun: Sendable {
         for _ in 0..<max(1, jobs) { pool.startWorker(checker: checker, makeAdapter: makeAdapter) }
         defer { pool.shutDown() }
         for epoch in epochs {
-            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), interruption: interruption) { played in
+            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), interruption: interruption, wake: wake) { played in
                 progress(summary, summary.played + played)
             }
             for result in results.results { summary.add(result) }
@@ -219,10 +222,10 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Plays one epoch; returns the sessions judged, in index order, and how it ended if it
-    /// did not complete. While waiting, a signal is passed on to each job's thread, so a job
-    /// blocked reading its adapter wakes at once.
+    /// did not complete. While waiting, an interruption wakes each job's thread, so a job
+    /// blocked reading its adapter stops at once.
     func play(_ epoch: [Int], avoiding steer: Set<CheckPlan.Steer>, interruption: @Sendable () -> Int32,
-              progress: (Int) -> Void) -> (results: [Checker.SessionResult], ending: CheckRun.Ending?) {
+              wake: @Sendable (pthread_t, Int32) -> Void, progress: (Int) -> Void) -> (results: [Checker.SessionResult], ending: CheckRun.Ending?) {
         condition.lock()
         work = epoch
         avoiding = steer
@@ -237,7 +240,7 @@ final class WorkerPool: @unchecked Sendable {
             let signal = interruption()
             if signal != 0 {
                 failed.store(true, ordering: .relaxed)
-                for thread in threads { pthread_kill(thread, signal) }
+                for thread in threads { wake(thread, signal) }
             }
             if finished != reported {
                 reported = finished

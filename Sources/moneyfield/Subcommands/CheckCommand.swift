@@ -192,6 +192,8 @@ struct CheckCommand: ParsableCommand {
         run.jobs = jobs
         run.maxHits = maxHits
         run.interruption = { CheckSignals.caught }
+        // The signal again, to each job's thread: its wait on an adapter ends with EINTR.
+        run.wake = { thread, signal in pthread_kill(thread, signal) }
         let onTerminal = isatty(STDERR_FILENO) == 1
         var announced = 0
         let summary = run.run(makeAdapter: makeAdapter) { summary, played in
