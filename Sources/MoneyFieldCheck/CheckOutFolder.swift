@@ -258,8 +258,8 @@ public struct CheckOutFolder: Sendable {
             try? fileManager.removeItem(atPath: manifest)
         } else {
             // The nearest folder above that exists must be one: `/dev/null/sub` is not a path to make.
-            var above = (path as NSString).deletingLastPathComponent
-            while !above.isEmpty, above != "/", !fileManager.fileExists(atPath: above) { above = (above as NSString).deletingLastPathComponent }
+            var above = Self.parent(of: path)
+            while !above.isEmpty, above != "/", !fileManager.fileExists(atPath: above) { above = Self.parent(of: above) }
             if !above.isEmpty, fileManager.fileExists(atPath: above, isDirectory: &isFolder), !isFolder.boolValue {
                 throw CommandError("cannot make --out \(path): \(above) is not a folder; name a folder for the groups' scripts")
             }
@@ -270,6 +270,14 @@ public struct CheckOutFolder: Sendable {
             }
         }
         guard access(path, W_OK | X_OK) == 0 else { throw CommandError("cannot write in --out \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    /// `a/b` → `a`, `/a` → `/`, `a` → `` (the working folder).
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     /// The files an earlier run's manifest names: its JSON `files`, or one name a line (older runs).

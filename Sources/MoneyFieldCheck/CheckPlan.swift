@@ -132,13 +132,10 @@ public struct CheckPlan: Sendable {
     /// The indexes this run plays: all of them, or one shard's.
     public var sessionIndexes: StrideTo<Int> { shard.numbers(below: sessionCount) }
 
-    /// How many redraws a steered key gets before the session presses what it drew.
-    static let redraws = 8
-
     /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
     /// session a shifted copy of another (each has a generator seeded by mixing both). A key
-    /// that would be pressed in a situation in `avoiding` is drawn again from the same generator,
-    /// so a steered session is still a function of (seed, index, avoiding).
+    /// that would be pressed in a situation in `avoiding` is drawn again, from the keys not
+    /// avoided there, by the same generator: a steered session is a function of (seed, index, avoiding).
     public func session(_ index: Int, avoiding: Set<Steer> = []) -> Session {
         var random = SplitMix64(seed: seed, stream: UInt64(index))
         let configuration = configurations[Int(random.next() % UInt64(configurations.count))]
@@ -159,10 +156,17 @@ public struct CheckPlan: Sendable {
             var key = draw()
             if var current = field {
                 let situation = Situation(current)
-                var tries = 0
-                while tries < Self.redraws, avoiding.contains(Steer(key: key, situation: situation)) {
-                    key = draw()
-                    tries += 1
+                if avoiding.contains(Steer(key: key, situation: situation)) {
+                    // Another key, drawn from those not avoided here (if any is left).
+                    let allowed = weighted.filter { !avoiding.contains(Steer(key: $0.0, situation: situation)) }
+                    let allowedTotal = allowed.reduce(0) { $0 + $1.1 }
+                    if allowedTotal > 0 {
+                        var roll = Int(random.next() % UInt64(allowedTotal))
+                        for (candidate, weight) in allowed {
+                            if roll < weight { key = candidate; break }
+                            roll -= weight
+                        }
+                    }
                 }
                 do throws(Rejection) { try current.press(key) } catch {}
                 field = current

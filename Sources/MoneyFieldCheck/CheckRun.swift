@@ -31,6 +31,9 @@ public struct CheckRun: Sendable {
         public let firstSession: Int
         public let originalKeyCount: Int
         public var sessions: [Int]
+        /// Where its sessions first disagreed, before shrinking: a full group steers around
+        /// each of these as well as its own key and situation.
+        public var foundAt: Set<CheckPlan.Steer> = []
 
         public init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour,
                     firstSession: Int, originalKeyCount: Int, sessions: [Int]) {
@@ -80,22 +83,33 @@ public struct CheckRun: Sendable {
             case .unsupported(let request):
                 unsupported += 1
                 if refused == nil { refused = (result.index, request) }
-            case .differs(let example, let difference, let behaviour):
+            case .differs(let example, let difference, let behaviour, let foundAt):
                 checked += 1
                 keys += result.session.keys.count
                 disagreements += 1
-                if let number = groups.firstIndex(where: { $0.behaviour == behaviour }) {
+                let number: Int
+                if let found = groups.firstIndex(where: { $0.behaviour == behaviour }) {
+                    number = found
                     groups[number].sessions.append(result.index)
                 } else {
+                    number = groups.count
                     groups.append(Group(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
                                         originalKeyCount: result.session.keys.count, sessions: [result.index]))
                 }
+                if let foundAt { groups[number].foundAt.insert(foundAt) }
             }
         }
 
-        /// The groups hit `maxHits` times or more: later sessions steer around their key and situation.
+        /// The groups hit `maxHits` times or more: later sessions steer around their key in their
+        /// situation, and in each situation their sessions were found in before shrinking (a
+        /// defect that shows wherever its key is pressed shrinks to one situation).
         public func steering(maxHits: Int) -> Set<CheckPlan.Steer> {
-            Set(groups.filter { $0.sessions.count >= maxHits }.compactMap(\.behaviour.steer))
+            var steer: Set<CheckPlan.Steer> = []
+            for group in groups where group.sessions.count >= maxHits {
+                if let own = group.behaviour.steer { steer.insert(own) }
+                steer.formUnion(group.foundAt)
+            }
+            return steer
         }
     }
 
@@ -280,7 +294,7 @@ extension CheckRun.Summary {
                 verdict = .passed
             case .unsupported(let request):
                 verdict = .skipped(message: "unsupported by the adapter: " + request)
-            case .differs(let example, let difference, let behaviour):
+            case .differs(let example, let difference, let behaviour, _):
                 let message = Checker.line(example: example, difference: difference)
                 verdict = .failed(message: message, type: "disagreement", body: message + "\n" + behaviour.words)
             }

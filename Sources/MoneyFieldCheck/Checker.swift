@@ -131,8 +131,9 @@ public struct Checker: Sendable {
         public enum Verdict: Sendable {
             case agrees
             case unsupported(request: String)
-            /// Shrunk to `example`, which shows `difference`; `behaviour` is its group.
-            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour)
+            /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
+            /// the key and situation where the session itself first disagreed.
+            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?)
         }
         public let index: Int
         public let session: CheckPlan.Session
@@ -176,7 +177,8 @@ public struct Checker: Sendable {
         case .differs(let difference):
             let (shrunk, shrunkDifference) = try shrink(session, difference, on: adapter)
             return SessionResult(index: index, session: session,
-                                 verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference)))
+                                 verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference),
+                                                   foundAt: Behaviour(session, difference).steer))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import Synchronization
 
 /// Where a key was pressed, as `check` groups disagreements by (SPEC §4): what stands left and
 /// right of the caret in moneyfield's display, and whether the field is empty, zero or full.
@@ -116,6 +117,17 @@ public struct Situation: Hashable, Sendable, Codable {
     /// The field's decimal separator: read off the field itself as made with a fraction (the one
     /// non-digit between its digits), else the locale's.
     static func decimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
+        let key = "\(configuration.locale) \(configuration.currency) \(configuration.mode.rawValue) \(configuration.shownFractionDigits) \(configuration.display.rawValue)"
+        if let known = separators.withLock({ $0[key] }) { return known }
+        let found = readDecimalSeparator(for: configuration)
+        separators.withLock { $0[key] = .some(found) }
+        return found
+    }
+
+    /// Each configuration's separator, read once: steering classifies the field at every key.
+    private static let separators = Mutex<[String: Unicode.Scalar?]>([:])
+
+    private static func readDecimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
         let made = MoneyField(configuration).display.unicodeScalars.filter { !isInvisible($0) }
         let scalars = Array(made)
         if configuration.mode == .atm && configuration.shownFractionDigits > 0,

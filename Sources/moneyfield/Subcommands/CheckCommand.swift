@@ -214,7 +214,8 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let record = CheckRecord(run: run, summary: summary, adapter: command)
-        var failed = try finish(record, in: folder)
+        // --min-checked judges a run that ran to its end; a break or a signal says more.
+        var failed = try finish(record, in: folder, judgingChecked: summary.ending == .completed)
         if let junit {
             do throws(FileError) {
                 try AtomicFile.write(summary.junit(), to: URL(fileURLWithPath: junit), displayPath: junit)
@@ -237,7 +238,7 @@ struct CheckCommand: ParsableCommand {
 
     /// Writes a record's scripts and manifest, prints its groups and last line; whether it failed
     /// (disagreements, or fewer sessions checked than --min-checked).
-    private func finish(_ record: CheckRecord, in folder: CheckOutFolder) throws -> Bool {
+    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true) throws -> Bool {
         let written: [String]
         do throws(FileError) { written = try folder.write(record) } catch {
             // The run happened; writing its result failed (a full disk): exit 1, not 2.
@@ -253,7 +254,7 @@ struct CheckCommand: ParsableCommand {
         }
         Output.write(record.lastLine + "\n")
         var failed = record.disagreements > 0
-        if record.checked < minChecked {
+        if judgingChecked && record.checked < minChecked {
             let refusal = record.refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
             Console.error("only \(record.checked) of \(record.played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)")
             failed = true
