@@ -241,9 +241,9 @@ public struct FieldAnswer: Sendable, Equatable {
         if adapter.display != display { return .display }
         if let theirs = adapter.caret, let ours = caret {
             switch comparison {
-            case .exact where theirs != ours: return .caret
-            case .slot where Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display): return .caret
-            default: break
+            case .exact: if theirs != ours { return .caret }
+            case .slot: if Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display) { return .caret }
+            case .none: break
             }
         }
         if let value = adapter.value, value != self.value ?? "" { return .value }
