@@ -174,6 +174,26 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             + "\(Self.count(disagreements, "disagreement"))\(groupsText)\(skipped)"
     }
 
+    /// What a run prints when it ends: each group with its script, then the last line.
+    public func closingLines(written: [String], out: String) -> [String] {
+        var lines: [String] = []
+        if !groups.isEmpty {
+            lines.append("\(Self.count(groups.count, "kind")) of disagreement:")
+            for (group, path) in zip(groups, written) {
+                lines.append("  \(group.kind): \(group.words) — \(Self.count(group.sessions.count, "session")) → \(path)")
+            }
+            lines.append("replay them on your adapter while you fix it: moneyfield check --replay \(out) --adapter …")
+        }
+        return lines + [lastLine]
+    }
+
+    /// Why fewer than `minChecked` sessions checked fails the run, naming the request refused; nil when enough were.
+    public func shortfall(minChecked: Int) -> String? {
+        guard checked < minChecked else { return nil }
+        let refusal = refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
+        return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"
+    }
+
     public static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Each group as the session it was written from and the difference it shows.

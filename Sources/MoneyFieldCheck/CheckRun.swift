@@ -304,3 +304,22 @@ extension CheckRun.Summary {
         return report.xml
     }
 }
+
+extension Adapter.Failure {
+    /// The failure as the report says it: what went wrong, the request that caused it, and the
+    /// end of the adapter's stderr (escaped).
+    public func reportLines(neverStarted: Bool) -> [String] {
+        switch self {
+        case .interrupted:
+            return ["interrupted; the adapters were stopped"]
+        case .cannotStart(let message):
+            return [message]
+        case .broke(let request, let problem, let stderr):
+            var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
+            if !stderr.isEmpty {
+                lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
+            }
+            return lines
+        }
+    }
+}

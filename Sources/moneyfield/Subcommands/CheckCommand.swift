@@ -245,37 +245,17 @@ struct CheckCommand: ParsableCommand {
             Console.error("cannot write \(error.message)")
             throw ExitCode.failure
         }
-        if !record.groups.isEmpty {
-            Output.write("\(CheckRecord.count(record.groups.count, "kind")) of disagreement:\n")
-            for (group, path) in zip(record.groups, written) {
-                Output.write(VisibleText.terminalSafe("  \(group.kind): \(group.words) — \(CheckRecord.count(group.sessions.count, "session")) → \(path)") + "\n")
-            }
-            Output.write(VisibleText.terminalSafe("replay them on your adapter while you fix it: moneyfield check --replay \(out) --adapter …") + "\n")
+        for line in record.closingLines(written: written, out: out) { Output.write(VisibleText.terminalSafe(line) + "\n") }
+        if judgingChecked, let shortfall = record.shortfall(minChecked: minChecked) {
+            Console.error(shortfall)
+            return true
         }
-        Output.write(record.lastLine + "\n")
-        var failed = record.disagreements > 0
-        if judgingChecked && record.checked < minChecked {
-            let refusal = record.refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
-            Console.error("only \(record.checked) of \(record.played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)")
-            failed = true
-        }
-        return failed
+        return record.disagreements > 0
     }
 
     /// Says what went wrong with an adapter, with the request that caused it and its stderr's end.
     private func report(_ failure: Adapter.Failure, neverStarted: Bool) {
-        switch failure {
-        case .interrupted:
-            Console.error("interrupted; the adapters were stopped")
-        case .cannotStart(let message):
-            Console.error(message)
-        case .broke(let request, let problem, let stderr):
-            var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
-            if !stderr.isEmpty {
-                lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
-            }
-            Output.writeError("error: " + lines.map { VisibleText.terminalSafe($0) }.joined(separator: "\n") + "\n")
-        }
+        Output.writeError("error: " + failure.reportLines(neverStarted: neverStarted).map { VisibleText.terminalSafe($0) }.joined(separator: "\n") + "\n")
     }
 
     /// `--merge`: the shards' records joined and written to --out as the unsharded run would.
