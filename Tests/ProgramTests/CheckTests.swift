@@ -234,15 +234,16 @@ import MoneyFieldCheck
         let helper = try check(Self.noting("sleep 30 & exec \(binary.path) adapter"), ["--sessions", "5", "--jobs", "2"], in: folder)
         #expect(helper.stdout.hasSuffix("checked 5 of 5 sessions, 200 keys: 0 disagreements\n"), "\(helper.stdout)\(helper.stderr)")
         try Self.expectGroupsEnded(in: folder)
-        // SIGTERM once the adapter has its first request (a file says so), not after a guessed sleep.
+        // SIGTERM once an adapter has its first request (a file says so), not after a guessed sleep;
+        // with two jobs, each blocked reading its own adapter.
         let interrupted = try BuiltProgram.bash("""
-            "$B" check --adapter 'echo $$ >> groups; read line; : > asked; sleep 30' --sessions 2 --timeout 60 & pid=$!
+            "$B" check --adapter 'echo $$ >> groups; read line; : > asked; sleep 30' --sessions 4 --jobs 2 --timeout 60 & pid=$!
             for i in $(seq 1 1000); do [ -e asked ] && break; sleep 0.01; done
             [ -e asked ] || echo "the adapter was never asked"
             kill -TERM $pid; wait $pid; echo "exit $?"
             """, in: folder.url)
         #expect(interrupted.stdout.hasSuffix("exit 143\n"), "\(interrupted.stdout)\(interrupted.stderr)")
-        #expect(interrupted.stderr.contains("interrupted after 0 of 2 sessions"), "\(interrupted.stderr)")
+        #expect(interrupted.stderr.contains("interrupted after 0 of 4 sessions"), "\(interrupted.stderr)")
         try Self.expectGroupsEnded(in: folder)
     }
 
@@ -356,6 +357,19 @@ import MoneyFieldCheck
         #expect(scripts.count == 1)
         let replay = try BuiltProgram.run(["test", "bug"], directory: folder.url)
         #expect(replay.status == 0, "\(replay.stdout)")
+    }
+
+    /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from --timeout.
+    @Test func aSlowStartHasItsOwnDeadline() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        let slow = Self.noting("sleep 1.5; exec \(binary.path) adapter")
+        let patient = try check(slow, ["--sessions", "3", "--timeout", "0.5", "--start-timeout", "20"], in: folder)
+        #expect(patient.status == 0 && patient.stdout == "checked 3 of 3 sessions, 120 keys: 0 disagreements\n", "\(patient.stdout)\(patient.stderr)")
+        let hasty = try check(slow, ["--sessions", "3", "--timeout", "20", "--start-timeout", "0.3", "--out", "hasty"], in: folder)
+        #expect(hasty.status == 1 && hasty.stderr.hasPrefix("error: the adapter is broken: no reply within 300 ms"), "\(hasty.stderr)")
+        try Self.expectGroupsEnded(in: folder)
     }
 
     @Test func debuggingOnStderrIsIgnored() throws {
