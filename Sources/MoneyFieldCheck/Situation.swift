@@ -59,9 +59,16 @@ public struct Situation: Hashable, Sendable, Codable {
             right = glyphs.first { $0.offset >= field.caretOffset }?.kind ?? .edge
         }
         let digits = field.state.digits
+        let configuration = field.configuration
+        let full: Bool
+        switch configuration.mode {
+        // Natural entry's --max-digits holds the fraction's slots: the integer part is full first.
+        case .natural: full = digits.count - (field.state.typedFraction ?? 0) >= configuration.maxDigits - configuration.shownFractionDigits
+        case .atm, .whole: full = digits.count >= configuration.maxDigits
+        }
         if field.isEmpty {
             fill = .empty
-        } else if digits.count >= field.configuration.maxDigits {
+        } else if full {
             fill = .full
         } else if digits.allSatisfy({ $0 == 0 }) {
             fill = .zero

@@ -151,6 +151,9 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     @Test func emptyNaturalAndWordsOfTheSituation() throws {
         let natural = try field("en_US", "USD", "12<dec>", mode: .natural)
         #expect(Situation(natural).left == .decimal, "\(natural.marked)")
+        // Ten integer digits fill a natural field of 12 with two fraction digits.
+        #expect(Situation(try field("en_US", "USD", "1234567890", mode: .natural)).fill == .full)
+        #expect(Situation(try field("en_US", "USD", "123456789", mode: .natural)).fill == .some)
         let words = Situation(left: .group, right: .digit, fill: .some).words
         #expect(words == "a group separator left of the caret and a digit right of it, the field not empty")
         let options = try FieldOptions(parsing: ["--locale", "en_US", "--empty-when-zero"])
