@@ -51,8 +51,14 @@ let package = Package(
             dependencies: [
                 "MoneyFieldEngine",
                 "MoneyFieldTestSupport",
+                // SplitMix64, the seeded generator check's plan uses.
+                "MoneyFieldCheck",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // check's plan, shrinker, grouping, steering, merge and reference adapter, with no process started.
+        .testTarget(
+            name: "MoneyFieldCheckTests",
+            dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell", "MoneyFieldCheck", "MoneyFieldTestSupport"]),
         .testTarget(
             name: "MoneyFieldShellTests",
             dependencies: ["MoneyFieldEngine", "MoneyFieldIO", "MoneyFieldShell", "MoneyFieldScripts", "MoneyFieldCheck", "MoneyFieldTestSupport"]),

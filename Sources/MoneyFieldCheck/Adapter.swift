@@ -67,6 +67,8 @@ public final class Adapter {
 
     let command: String
     let timeout: Double
+    /// The deadline for its first reply (a browser's start), apart from `timeout`.
+    let startTimeout: Double
     /// Whether moneyfield has been asked to stop: checked whenever a wait is interrupted.
     let isInterrupted: @Sendable () -> Bool
     private var child: ChildProcess?
@@ -75,9 +77,10 @@ public final class Adapter {
     /// Replies read so far: none means it never started talking.
     public private(set) var replies = 0
 
-    public init(command: String, timeout: Double, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
+    public init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
         self.timeout = timeout
+        self.startTimeout = startTimeout
         self.isInterrupted = isInterrupted
     }
 
@@ -182,6 +185,7 @@ public final class Adapter {
 
     private func readLine(for request: String) throws(Failure) -> ArraySlice<UInt8> {
         guard let child else { throw .cannotStart("the adapter is not running") }
+        let timeout = replies == 0 ? startTimeout : self.timeout
         let deadline = ContinuousClock.now + .nanoseconds(Int64(timeout * 1e9))
         while true {
             if let newline = pending.firstIndex(of: 10) {

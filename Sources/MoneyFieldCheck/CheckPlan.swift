@@ -75,6 +75,14 @@ public struct CheckPlan: Sendable {
     /// The keys a session may press by default (SPEC §4).
     public static let defaultKeys: [Key] = (0...9).map { Key.digit(UInt8($0)) } + [.backspace, .delete, .left, .right, .home, .end]
 
+    /// The default keys for `mode`: natural fields also get the decimal key and leaving the field.
+    public static func defaultKeys(for mode: EntryMode?) -> [Key] {
+        switch mode {
+        case .natural?: defaultKeys + [.decimal, .enter]
+        case .atm?, .whole?, nil: defaultKeys
+        }
+    }
+
     public struct Session: Sendable, Equatable {
         public var configuration: Configuration
         public var keys: [Key]
@@ -85,16 +93,34 @@ public struct CheckPlan: Sendable {
         }
     }
 
+    /// A key pressed in a situation: what `--max-hits` steers sessions away from once a group
+    /// has been hit often. Digits stand for any digit.
+    public struct Steer: Hashable, Sendable {
+        public let key: Key
+        public let situation: Situation
+
+        public init(key: Key, situation: Situation) {
+            self.key = Self.anyDigit(key)
+            self.situation = situation
+        }
+
+        /// A digit as `.digit(0)`: groups do not count digits.
+        public static func anyDigit(_ key: Key) -> Key {
+            if case .digit = key { return .digit(0) }
+            return key
+        }
+    }
+
     public let configurations: [Configuration]
     public let keys: [Key]
     public let sessionCount: Int
     public let stepCount: Int
     public let seed: UInt64
     /// `--shard I/N`: only the sessions whose index is I-1 modulo N.
-    public let shard: (index: Int, count: Int)
+    public let shard: Shard
 
     public init(configurations: [Configuration], keys: [Key] = defaultKeys, sessions: Int, steps: Int, seed: UInt64,
-                shard: (index: Int, count: Int) = (1, 1)) {
+                shard: Shard = .whole) {
         self.configurations = configurations
         self.keys = keys
         sessionCount = sessions
@@ -104,34 +130,64 @@ public struct CheckPlan: Sendable {
     }
 
     /// The indexes this run plays: all of them, or one shard's.
-    public var sessionIndexes: StrideTo<Int> { stride(from: shard.index - 1, to: sessionCount, by: shard.count) }
+    public var sessionIndexes: StrideTo<Int> { shard.numbers(below: sessionCount) }
 
     /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
-    /// session a shifted copy of another (each has a generator seeded by mixing both).
-    public func session(_ index: Int) -> Session {
+    /// session a shifted copy of another (each has a generator seeded by mixing both). A key
+    /// that would be pressed in a situation in `avoiding` is drawn again, from the keys not
+    /// avoided there, by the same generator: a steered session is a function of (seed, index, avoiding).
+    public func session(_ index: Int, avoiding: Set<Steer> = []) -> Session {
         var random = SplitMix64(seed: seed, stream: UInt64(index))
         let configuration = configurations[Int(random.next() % UInt64(configurations.count))]
         let weighted = keys.map { ($0, Self.weight(of: $0)) }
         let total = weighted.reduce(0) { $0 + $1.1 }
-        var sessionKeys: [Key] = []
-        for _ in 0..<stepCount {
+        func draw() -> Key {
             var roll = Int(random.next() % UInt64(total))
             for (key, weight) in weighted {
-                if roll < weight { sessionKeys.append(key); break }
+                if roll < weight { return key }
                 roll -= weight
             }
+            return weighted[weighted.count - 1].0
+        }
+        // The engine follows the session only when there is something to steer around.
+        var field = avoiding.isEmpty ? nil : (try? configuration.fieldConfiguration()).map { MoneyField($0) }
+        var sessionKeys: [Key] = []
+        for _ in 0..<stepCount {
+            var key = draw()
+            if var current = field {
+                let situation = Situation(current)
+                if avoiding.contains(Steer(key: key, situation: situation)) {
+                    // Another key, drawn from those not avoided here (if any is left).
+                    let allowed = weighted.filter { !avoiding.contains(Steer(key: $0.0, situation: situation)) }
+                    let allowedTotal = allowed.reduce(0) { $0 + $1.1 }
+                    if allowedTotal > 0 {
+                        var roll = Int(random.next() % UInt64(allowedTotal))
+                        for (candidate, weight) in allowed {
+                            if roll < weight { key = candidate; break }
+                            roll -= weight
+                        }
+                    }
+                }
+                do throws(Rejection) { try current.press(key) } catch {}
+                field = current
+            }
+            sessionKeys.append(key)
         }
         return Session(configuration: configuration, keys: sessionKeys)
     }
 
-    /// An operator's mix: mostly digits, some corrections, a little caret movement.
+    /// An operator's mix: mostly digits, some corrections, a little caret movement; the decimal
+    /// key rare and leaving the field rarer. Every key says its weight.
     static func weight(of key: Key) -> Int {
         switch key {
         case .digit: 10
         case .backspace: 14
         case .left: 8
         case .right, .delete: 5
-        default: 3
+        case .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus: 3
+        case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: 3
+        case .decimal: 2
+        case .enter: 1
         }
     }
 }
@@ -173,7 +229,7 @@ public struct FieldAnswer: Sendable, Equatable {
         return answers
     }
 
-    init(_ field: MoneyField, rejected: Bool) {
+    public init(_ field: MoneyField, rejected: Bool) {
         self.init(display: field.display, caret: field.caretOffset, value: field.isEmpty ? nil : field.value, rejected: rejected)
     }
 
@@ -185,9 +241,9 @@ public struct FieldAnswer: Sendable, Equatable {
         if adapter.display != display { return .display }
         if let theirs = adapter.caret, let ours = caret {
             switch comparison {
-            case .exact where theirs != ours: return .caret
-            case .slot where Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display): return .caret
-            default: break
+            case .exact: if theirs != ours { return .caret }
+            case .slot: if Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display) { return .caret }
+            case .none: break
             }
         }
         if let value = adapter.value, value != self.value ?? "" { return .value }
@@ -212,13 +268,51 @@ public struct FieldAnswer: Sendable, Equatable {
     /// `"$12.34"` with `|` at the caret when there is one.
     public var shown: String {
         guard let caret, caret >= 0, caret <= display.utf16.count else { return display }
-        let utf16 = Array(display.utf16)
-        return String(decoding: utf16[..<caret], as: UTF16.self) + "|" + String(decoding: utf16[caret...], as: UTF16.self)
+        return FieldView(display: display, caretOffset: caret).marked
     }
 
     /// The JSON object `vectors` writes.
     public var json: String {
         "{\"display\":\(JSON.string(display)),\"caret\":\(caret.map(String.init) ?? "null"),\"value\":\(value.map(JSON.string) ?? "null")"
             + (rejected.map { ",\"rejected\":\($0)" } ?? "") + "}"
+    }
+}
+
+extension CheckPlan {
+    /// The configurations `check` and `vectors` play for the field options given: that field,
+    /// or (without --locale) each hard case with the options given, in --currency if given.
+    public static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
+        var configurations: [Configuration]
+        if options.locale != nil {
+            configurations = [Configuration(options)]
+        } else {
+            configurations = hardConfigurations.map { hard in
+                var each = options
+                each.locale = hard.options.locale
+                each.currency = options.currency ?? hard.options.currency
+                each.mode = options.mode ?? hard.options.mode
+                return Configuration(each)
+            }
+        }
+        for configuration in configurations {
+            _ = try configuration.options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode), place: .commandLine)
+        }
+        return configurations
+    }
+
+    /// `--keys 0-9,bs,dec`: the keys by their protocol names, `0-9` for every digit.
+    public static func keys(parsing list: String) throws(CommandError) -> [Key] {
+        var chosen: [Key] = []
+        for name in list.split(separator: ",").map({ String($0.trimmingSpaces()) }) {
+            if name == "0-9" {
+                chosen += (0...9).map { Key.digit(UInt8($0)) }
+            } else if let key = Key(protocolName: name) {
+                chosen.append(key)
+            } else {
+                throw CommandError("--keys: unknown key \"\(name)\"; keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
+            }
+        }
+        guard !chosen.isEmpty else { throw CommandError("--keys names no key") }
+        return chosen
     }
 }

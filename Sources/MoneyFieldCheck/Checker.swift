@@ -3,19 +3,31 @@ import MoneyFieldEngine
 import MoneyFieldIO
 import MoneyFieldShell
 
-/// `moneyfield check`: plays a plan's sessions on an adapter, compares every reply with the
-/// engine, shrinks each disagreement (fewest keys, smallest digits, simplest configuration) and
-/// gathers the shrunk ones into groups: one defect, one case.
-public struct Checker {
-    public let plan: CheckPlan
-    public let adapter: Adapter
-    public var caret: CaretComparison
-    /// Adapter sessions one shrink may spend.
-    public var shrinkBudget = 400
+/// What `check` plays sessions on: the adapter process, or (in tests) a field in this process.
+public protocol FieldAdapter: AnyObject {
+    /// Sends a request and returns its checked reply.
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply
+    /// Replies read so far: none means it never started talking.
+    var replies: Int { get }
+    /// Ends it (its whole process group, for a process).
+    func stop()
+}
 
-    public init(plan: CheckPlan, adapter: Adapter, caret: CaretComparison = .slot) {
+extension Adapter: FieldAdapter {}
+
+/// `moneyfield check`'s judgement of one session: plays it on an adapter, compares every reply
+/// with the engine, shrinks a disagreement (fewest keys, smallest digits, simplest
+/// configuration) and names its behaviour, the group it falls in.
+public struct Checker: Sendable {
+    public let plan: CheckPlan
+    public var caret: CaretComparison
+    /// Adapter sessions one shrink may spend; 0 writes sessions unshrunk.
+    public var shrinkBudget = 400
+    /// Asked before every request: true ends the session with `.interrupted`.
+    public var shouldStop: @Sendable () -> Bool = { false }
+
+    public init(plan: CheckPlan, caret: CaretComparison = .slot) {
         self.plan = plan
-        self.adapter = adapter
         self.caret = caret
     }
 
@@ -26,50 +38,127 @@ public struct Checker {
         public let adapter: FieldAnswer
         public let reference: FieldAnswer
         public let kind: DifferenceKind
+
+        public init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind) {
+            self.step = step
+            self.adapter = adapter
+            self.reference = reference
+            self.kind = kind
+        }
     }
 
     public enum Outcome: Equatable, Sendable {
         case agrees
-        case unsupported
+        /// The adapter answered `{"unsupported":true}` to this `new` request (or moneyfield
+        /// cannot make the field).
+        case unsupported(request: String)
         case differs(Difference)
     }
 
-    /// Sessions that show the same kind of difference after the same shape of keys: one defect.
-    public struct Group: Sendable {
-        /// The first shrunk session found, the one written out.
-        public let example: CheckPlan.Session
-        public let difference: Difference
-        public let firstSession: Int
-        public let originalKeyCount: Int
-        public var sessions: [Int]
+    /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
+    /// (any digit the same) and the situation it was pressed in; nil key and situation for the
+    /// field as made.
+    public struct Behaviour: Hashable, Sendable {
+        public let kind: DifferenceKind
+        public let key: Key?
+        public let situation: Situation?
+
+        public init(kind: DifferenceKind, key: Key?, situation: Situation?) {
+            self.kind = kind
+            self.key = key.map(CheckPlan.Steer.anyDigit)
+            self.situation = situation
+        }
+
+        /// The behaviour of a shrunk session: its last key and moneyfield's field before it.
+        public init(_ session: CheckPlan.Session, _ difference: Difference) {
+            guard difference.step > 0, let configuration = try? session.configuration.fieldConfiguration() else {
+                self.init(kind: difference.kind, key: nil, situation: nil)
+                return
+            }
+            var field = MoneyField(configuration)
+            for key in session.keys.prefix(difference.step - 1) {
+                do throws(Rejection) { try field.press(key) } catch {}
+            }
+            self.init(kind: difference.kind, key: session.keys[difference.step - 1], situation: Situation(field))
+        }
+
+        /// `backspace with a group separator left of the caret and a digit right of it, the field not empty`.
+        public var words: String {
+            guard let key, let situation else { return "the field as made" }
+            return Checker.words(for: key) + " with " + situation.words
+        }
+
+        /// A stable spelling for the manifest: `display bs group|digit|some`.
+        public var code: String {
+            guard let key, let situation else { return kind.rawValue + " made" }
+            return kind.rawValue + " " + (key == .digit(0) ? "digit" : key.protocolName) + " " + situation.code
+        }
+
+        /// What `--max-hits` steers away from once this group is full.
+        public var steer: CheckPlan.Steer? {
+            guard let key, let situation else { return nil }
+            return CheckPlan.Steer(key: key, situation: situation)
+        }
     }
 
-    public struct Summary: Sendable {
-        public var sessions = 0
-        public var keys = 0
-        public var unsupported = 0
-        public var disagreements = 0
-        public var groups: [Group] = []
-        /// Per session: its index and the group it fell in (for JUnit).
-        public var results: [(index: Int, session: CheckPlan.Session, group: Int?)] = []
+    /// A key in words, digits as any digit.
+    static func words(for key: Key) -> String {
+        switch key {
+        case .digit: "a digit key"
+        case .backspace: "backspace"
+        case .delete: "delete"
+        case .left: "left arrow"
+        case .right: "right arrow"
+        case .home: "home"
+        case .end: "end"
+        case .minus: "the sign key"
+        case .clear: "clear"
+        case .doubleZero: "00"
+        case .tripleZero: "000"
+        case .plus: "plus"
+        case .decimal: "the decimal key"
+        case .enter: "leaving the field"
+        case .selectLeft: "shift-left"
+        case .selectRight: "shift-right"
+        case .selectHome: "shift-home"
+        case .selectEnd: "shift-end"
+        case .selectAll: "select-all"
+        }
     }
 
-    /// Plays `session` on the adapter up to its first disagreement.
-    public func play(_ session: CheckPlan.Session) throws(Adapter.Failure) -> Outcome {
+    /// One session as the run judged it.
+    public struct SessionResult: Sendable {
+        public enum Verdict: Sendable {
+            case agrees
+            case unsupported(request: String)
+            /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
+            /// the key and situation where the session itself first disagreed.
+            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?)
+        }
+        public let index: Int
+        public let session: CheckPlan.Session
+        public let verdict: Verdict
+    }
+
+    /// Plays `session` on `adapter` up to its first disagreement.
+    public func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Outcome {
         let reference: [FieldAnswer]
         let configuration: FieldConfiguration
         do {
             reference = try FieldAnswer.reference(for: session)
             configuration = try session.configuration.fieldConfiguration()
         } catch {
-            return .unsupported
+            return .unsupported(request: session.configuration.newCommand)
         }
-        guard case .answer(let made) = try adapter.ask(.new(configuration)) else { return .unsupported }
+        let new = AdapterRequest.new(configuration)
+        if shouldStop() { throw .interrupted }
+        guard case .answer(let made) = try adapter.ask(new) else { return .unsupported(request: new.line) }
         if let kind = reference[0].difference(from: made, caret: caret) {
             return .differs(Difference(step: 0, adapter: made, reference: reference[0], kind: kind))
         }
         for (index, key) in session.keys.enumerated() {
-            guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported }
+            if shouldStop() { throw .interrupted }
+            guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported(request: new.line) }
             if let kind = reference[index + 1].difference(from: answer, caret: caret) {
                 return .differs(Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind))
             }
@@ -77,89 +166,106 @@ public struct Checker {
         return .agrees
     }
 
-    /// The sessions of the plan (one shard's, with `--shard`); `progress` hears after each one.
-    public func run(progress: (Int, Summary) -> Void = { _, _ in }) throws(Adapter.Failure) -> Summary {
-        var summary = Summary()
-        for index in plan.sessionIndexes {
-            let session = plan.session(index)
-            summary.sessions += 1
-            summary.keys += session.keys.count
-            switch try play(session) {
-            case .agrees: summary.results.append((index, session, nil))
-            case .unsupported:
-                summary.unsupported += 1
-                summary.results.append((index, session, nil))
-            case .differs(let difference):
-                summary.disagreements += 1
-                let (shrunk, shrunkDifference) = try shrink(session, difference)
-                let key = Self.groupKey(shrunk, shrunkDifference)
-                if let number = summary.groups.firstIndex(where: { Self.groupKey($0.example, $0.difference) == key }) {
-                    summary.groups[number].sessions.append(index)
-                    summary.results.append((index, session, number))
-                } else {
-                    summary.groups.append(Group(example: shrunk, difference: shrunkDifference, firstSession: index,
-                                                originalKeyCount: session.keys.count, sessions: [index]))
-                    summary.results.append((index, session, summary.groups.count - 1))
-                }
-            }
-            progress(summary.sessions, summary)
+    /// Session `index` (steered around `avoiding`) played, and shrunk if it disagrees.
+    public func judge(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> SessionResult {
+        let session = plan.session(index, avoiding: avoiding)
+        switch try play(session, on: adapter) {
+        case .agrees:
+            return SessionResult(index: index, session: session, verdict: .agrees)
+        case .unsupported(let request):
+            return SessionResult(index: index, session: session, verdict: .unsupported(request: request))
+        case .differs(let difference):
+            let (shrunk, shrunkDifference) = try shrink(session, difference, on: adapter)
+            return SessionResult(index: index, session: session,
+                                 verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference),
+                                                   foundAt: Behaviour(session, difference).steer))
         }
-        return summary
-    }
-
-    /// What makes two shrunk sessions one defect: the kind of difference and the keys up to it,
-    /// each digit standing for any digit.
-    static func groupKey(_ session: CheckPlan.Session, _ difference: Difference) -> String {
-        difference.kind.rawValue + " " + shape(Array(session.keys.prefix(difference.step)))
-    }
-
-    /// `##<left>#`: the keys with each digit written `#`.
-    public static func shape(_ keys: [Key]) -> String {
-        keys.map { if case .digit = $0 { "#" } else { "<\($0.protocolName)>" } }.joined()
     }
 
     /// The fewest keys, then the smallest digits, then the simplest configuration, that still
     /// show the same kind of difference.
-    func shrink(_ session: CheckPlan.Session, _ difference: Difference) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
+    public func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
         var budget = shrinkBudget
         var best = session
         var bestDifference = difference
         best.keys = Array(best.keys.prefix(difference.step))
+        guard budget > 0 else { return (best, bestDifference) }
 
-        // A smaller case must show the same kind of difference, at its last key: otherwise
-        // shrinking would trade the defect found for another, shallower one.
+        // A smaller case must show the same kind of difference, at its last key when `atEnd`:
+        // otherwise shrinking would trade the defect found for another, shallower one.
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
             guard budget > 0 else { return nil }
             budget -= 1
-            guard case .differs(let found) = try play(candidate), found.kind == difference.kind else { return nil }
+            guard case .differs(let found) = try play(candidate, on: adapter), found.kind == difference.kind else { return nil }
             return !atEnd || found.step == candidate.keys.count ? found : nil
         }
 
-        func shrinkKeys() throws(Adapter.Failure) {
-            // Remove halves, then quarters … then single keys, until no single key can go.
-            var chunk = max(1, best.keys.count / 2)
-            while !best.keys.isEmpty {
-                var start = 0
-                var removedAny = false
-                while start < best.keys.count {
-                    var candidate = best
-                    candidate.keys.removeSubrange(start..<min(start + chunk, candidate.keys.count))
-                    if let found = try stillDiffers(candidate) {
-                        candidate.keys = Array(candidate.keys.prefix(found.step))
-                        best = candidate
-                        bestDifference = found
-                        removedAny = true
-                    } else {
-                        start += chunk
-                    }
+        // Removes `width` keys at each place, left to right; whether any went.
+        func removeRuns(of width: Int) throws(Adapter.Failure) -> Bool {
+            var start = 0
+            var removed = false
+            while start < best.keys.count {
+                var candidate = best
+                candidate.keys.removeSubrange(start..<min(start + width, candidate.keys.count))
+                if let found = try stillDiffers(candidate) {
+                    candidate.keys = Array(candidate.keys.prefix(found.step))
+                    best = candidate
+                    bestDifference = found
+                    removed = true
+                } else {
+                    start += width
                 }
-                if chunk == 1 && !removedAny { return }
-                chunk = max(1, chunk / 2)
+            }
+            return removed
+        }
+
+        // Adjacent pairs at every place (a key and the one that undoes it: `<bs>0`).
+        func removePairs() throws(Adapter.Failure) -> Bool {
+            var start = 0
+            var removed = false
+            while start + 1 < best.keys.count {
+                var candidate = best
+                candidate.keys.removeSubrange(start..<start + 2)
+                if let found = try stillDiffers(candidate) {
+                    candidate.keys = Array(candidate.keys.prefix(found.step))
+                    best = candidate
+                    bestDifference = found
+                    removed = true
+                } else {
+                    start += 1
+                }
+            }
+            return removed
+        }
+
+        func shrinkKeys() throws(Adapter.Failure) {
+            // Halves, quarters … down to single keys once; then single keys and adjacent pairs
+            // until neither can go.
+            var width = best.keys.count / 2
+            while width > 1 {
+                _ = try removeRuns(of: width)
+                width /= 2
+            }
+            while true {
+                let singles = try removeRuns(of: 1)
+                let pairs = try removePairs()
+                if !singles && !pairs { return }
             }
         }
 
-        // Each digit to the smallest that shows the same kind of difference at the same step.
+        // Every digit to one value at once; whether that still shows the difference.
+        func allDigits(to value: UInt8) throws(Adapter.Failure) -> Bool {
+            var candidate = best
+            candidate.keys = candidate.keys.map { if case .digit(let digit) = $0, digit > value { .digit(value) } else { $0 } }
+            guard candidate != best, let found = try stillDiffers(candidate, atEnd: true) else { return false }
+            best = candidate
+            bestDifference = found
+            return true
+        }
+
+        // All digits to 0, else all to 1; then each to the smallest that shows the same kind.
         func simplifyDigits() throws(Adapter.Failure) {
+            if try !allDigits(to: 0) { _ = try allDigits(to: 1) }
             for index in best.keys.indices {
                 guard case .digit(let value) = best.keys[index], value > 0 else { continue }
                 for smaller in 0..<value {
@@ -191,66 +297,22 @@ public struct Checker {
         return (best, bestDifference)
     }
 
-    /// A group as a session script: moneyfield's expectations, the adapter's answer only in a
-    /// comment (escaped, so its text never becomes a command), and how many sessions hit it.
-    public func script(for group: Group, number: Int, of count: Int, adapterCommand: String) -> String {
-        let session = group.example
-        let difference = group.difference
-        let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
-        let hits = group.sessions.count
-        var lines = [
-            "# moneyfield check, group \(number) of \(count): \(hits) session\(hits == 1 ? "" : "s") of seed \(plan.seed) showed this \(difference.kind.rawValue) difference;",
-            "# written from session \(group.firstSession), shrunk from \(group.originalKeyCount) keys.",
-            "# Adapter: \(VisibleText.escaped(adapterCommand, .terminalUnsafe))",
-            "# Expectations below are moneyfield's. Replay on the adapter: moneyfield check --replay FILE --adapter CMD",
-        ]
-        guard let replay = try? Session() else { return "" }
-        for (index, command) in commands.enumerated() {
-            if index == difference.step {
-                lines.append("# The adapter showed \(Self.quoted(difference.adapter.shown))"
-                    + (difference.adapter.value.map { ", value \(Self.quoted($0))" } ?? "")
-                    + (difference.adapter.rejected.map { $0 ? ", rejected" : "" } ?? "")
-                    + " here; moneyfield shows \(Self.quoted(difference.reference.shown)) (\(difference.kind.rawValue) differs).")
-            }
-            lines.append(Transcript.commandPrefix + command)
-            lines += replay.handle(command).lines.map(\.text)
-        }
-        return lines.map { $0 + "\n" }.joined()
-    }
-
     /// `disagreement: en_US/USD 4<left>0 — adapter "…", moneyfield "…" (display)`.
-    public func line(for group: Group) -> String {
-        let configuration = group.example.configuration
-        let keys = KeyScript.text(for: Array(group.example.keys.prefix(group.difference.step)))
+    public static func line(example: CheckPlan.Session, difference: Difference) -> String {
+        let configuration = example.configuration
+        let keys = KeyScript.text(for: Array(example.keys.prefix(difference.step)))
         var options = configuration.options
         options.locale = nil
         options.currency = nil
         let extra = options.words.isEmpty ? "" : " " + options.words.joined(separator: " ")
         return "disagreement: \(configuration.locale)/\(configuration.currency)\(extra) "
-            + "\(keys.isEmpty ? "(as made)" : keys) — adapter \(Self.quoted(group.difference.adapter.shown)), "
-            + "moneyfield \(Self.quoted(group.difference.reference.shown)) (\(group.difference.kind.rawValue))"
+            + "\(keys.isEmpty ? "(as made)" : keys) — adapter \(quoted(difference.adapter.shown)), "
+            + "moneyfield \(quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
     }
 
     /// Text from the adapter or the field, quoted and escaped: a newline or a control character
     /// in it can never start a line of a script or reach a terminal raw.
     public static func quoted(_ text: String) -> String { "\"" + VisibleText.escaped(text, .terminalUnsafe) + "\"" }
-
-    /// A JUnit report: one testcase per session.
-    public func junit(_ summary: Summary) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"moneyfield check\" tests=\"\(summary.sessions)\" failures=\"\(summary.disagreements)\">\n"
-        xml += "<testsuite name=\"moneyfield check\" tests=\"\(summary.sessions)\" failures=\"\(summary.disagreements)\" errors=\"0\">\n"
-        for result in summary.results {
-            let name = "session \(result.index) \(result.session.configuration.locale)/\(result.session.configuration.currency)"
-            if let number = result.group {
-                let message = line(for: summary.groups[number])
-                xml += "  <testcase classname=\"moneyfield.check\" name=\(XML.attribute(name))>"
-                    + "<failure message=\(XML.attribute(message)) type=\"disagreement\">\(XML.text(message))</failure></testcase>\n"
-            } else {
-                xml += "  <testcase classname=\"moneyfield.check\" name=\(XML.attribute(name))/>\n"
-            }
-        }
-        return xml + "</testsuite>\n</testsuites>\n"
-    }
 }
 
 /// `moneyfield vectors`: the plan's sessions as JSON Lines test vectors.

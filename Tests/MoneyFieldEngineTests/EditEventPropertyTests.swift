@@ -1,5 +1,6 @@
 import Foundation
 import MoneyFieldEngine
+import MoneyFieldCheck
 import MoneyFieldTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import MoneyFieldCheck
 import MoneyFieldEngine
 import MoneyFieldTestSupport
 import PropertyBased
@@ -81,15 +82,8 @@ struct FieldPropertyTests {
 
     /// Xoshiro seeded from the sequence number through SplitMix64, so neighbouring numbers diverge.
     static func generator(for sequence: Int) -> Xoshiro {
-        var state = UInt64(sequence) &+ 0x9E37_79B9_7F4A_7C15
-        func splitMix() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        return Xoshiro(seed: (splitMix(), splitMix(), splitMix(), splitMix()))
+        var seeds = SplitMix64(seed: UInt64(sequence) &+ 0x9E37_79B9_7F4A_7C15)
+        return Xoshiro(seed: (seeds.next(), seeds.next(), seeds.next(), seeds.next()))
     }
 
     /// A canonical plain amount: no leading zeros, `0` before a bare fraction, no sign on zero.

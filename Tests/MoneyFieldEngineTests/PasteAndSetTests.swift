@@ -1,3 +1,4 @@
+import MoneyFieldCheck
 import MoneyFieldEngine
 import PropertyBased
 import MoneyFieldTestSupport

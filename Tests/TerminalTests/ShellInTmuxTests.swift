@@ -263,7 +263,7 @@ struct KioskFormInTmuxTests {
         try tmux.type("help new")
         try tmux.press("Enter")
         let screen = try tmux.waitFor("  takes the last digit")
-        #expect(screen.contains("--display: symbol $12.50, narrow $12.50, code USD 12.50,\n  name 12.50 US dollars"), "\(screen)")
+        #expect(screen.contains("--display: CAD in en_US: symbol CA$12.50, narrow $12.50,\n  code CAD 12.50, name 12.50 Canadian dollars"), "\(screen)")
         #expect(screen.contains("usage: new NAME [--locale L] [--currency C] [--mode\n  atm|whole|natural]"), "\(screen)")
         // Every word of the help is on screen whole.
         for word in ["--allow-negative]", "fraction", "(ja_JP:", "[--emptiable"] { #expect(screen.contains(word)) }

@@ -73,30 +73,24 @@ public enum TestReport {
     /// JUnit XML as CI servers read it: one `testcase` per script, a `failure` (file:line and the
     /// diff) or an `error` on those that did not pass.
     public static func junit(_ run: TestRun) -> String {
-        let failures = run.entries.filter { $0.verdict == .failed }.count
-        let errors = run.failedCount - failures
-        let seconds = run.entries.reduce(0.0) { $0 + $1.report.duration.seconds }
-        var xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="moneyfield" tests="\(run.entries.count)" failures="\(failures)" errors="\(errors)" time="\(format(seconds))">
-            <testsuite name="moneyfield test" tests="\(run.entries.count)" failures="\(failures)" errors="\(errors)" time="\(format(seconds))">
-
-            """
+        var report = JUnitReport(suitesName: "moneyfield", suiteName: "moneyfield test")
         for entry in run.entries {
-            let attributes = "classname=\"moneyfield\" name=\(XML.attribute(entry.path)) file=\(XML.attribute(entry.path)) time=\"\(format(entry.report.duration.seconds))\""
+            let verdict: JUnitReport.Verdict
             switch entry.verdict {
             case .passed, .updated:
-                xml += "  <testcase \(attributes)/>\n"
+                verdict = .passed
             case .error(let message):
-                xml += "  <testcase \(attributes)>\n    <error message=\(XML.attribute(message))/>\n  </testcase>\n"
+                verdict = .error(message: message)
             case .failed, .wouldUpdate:
                 let mismatches = entry.report.mismatches
                 let message = "\(entry.path):\(mismatches[0].line): output differs (\(mismatches.count) step\(mismatches.count == 1 ? "" : "s"))"
                 let body = mismatches.flatMap { MismatchReport.lines(for: $0, path: entry.path) }.joined(separator: "\n")
-                xml += "  <testcase \(attributes)>\n    <failure message=\(XML.attribute(message)) type=\"mismatch\">\(XML.text(body))</failure>\n  </testcase>\n"
+                verdict = .failed(message: message, type: "mismatch", body: body)
             }
+            report.cases.append(JUnitReport.Case(name: entry.path, classname: "moneyfield", file: entry.path,
+                                                 time: entry.report.duration.seconds, verdict: verdict))
         }
-        return xml + "</testsuite>\n</testsuites>\n"
+        return report.xml
     }
 
     static func format(_ seconds: Double) -> String { seconds.fixedPoint(fractionDigits: 3) }

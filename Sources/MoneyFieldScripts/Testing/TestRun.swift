@@ -65,24 +65,3 @@ public struct TestRun: Sendable {
     }
 }
 
-/// Which of N disjoint parts a script belongs to: by a stable hash of its path, so adding or
-/// removing a script never moves the others between machines.
-public struct Shard: Sendable, Equatable {
-    public let index: Int
-    public let count: Int
-
-    /// `I/N`, 1 ≤ I ≤ N.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    public func contains(_ path: String) -> Bool {
-        // FNV-1a: the same on every machine and every run, unlike Hasher.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % UInt64(count)) == index - 1
-    }
-}

@@ -25,6 +25,17 @@ public struct FieldView: Equatable, Sendable {
         isEmpty = field.isEmpty
     }
 
+    /// A display and caret from elsewhere (another field's answer to `check`), drawn as a field's are.
+    public init(display: String, caretOffset: Int, name: String = "") {
+        self.name = name
+        self.display = display
+        self.caretOffset = caretOffset
+        selection = nil
+        isEmpty = false
+        locale = ""
+        currency = ""
+    }
+
     /// How the caret and a selection are shown.
     public enum Marking: Sendable {
         /// In text: the caret as `|`, a selection between `[` and `]` (`$1[2.3|]4`).

@@ -49,7 +49,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("-j takes 1 to 256, not \(jobs)") }
-        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \"\(shard)\"") }
+        if let shard, Shard(shard) == nil { throw ValidationError(Shard.usage(shard)) }
         if dryRun && !update { throw ValidationError("--dry-run goes with --update") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
         if let junit {

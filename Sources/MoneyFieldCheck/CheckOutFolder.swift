@@ -1,0 +1,348 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// What one `check` run (or a merge of shards) found, as its `--out` folder keeps it in the
+/// manifest `.moneyfield-check` (JSON): the options that decide the sessions, the counts, and
+/// each group with its example and sessions. `check --merge` joins these.
+public struct CheckRecord: Codable, Equatable, Sendable {
+    public var format = 1
+    public var adapter: String
+    public var seed: UInt64
+    public var sessions: Int
+    public var steps: Int
+    public var keys: [String]
+    /// Each configuration as `new`'s words.
+    public var configurations: [[String]]
+    public var caret: String
+    public var maxHits: Int
+    public var shrinkBudget: Int
+    /// `I/N`; a merge of every shard is `1/1`, as the unsharded run.
+    public var shard: String
+    /// `completed`, `interrupted` or `broken adapter`.
+    public var ending: String
+    public var played: Int
+    public var checked: Int
+    public var keysPressed: Int
+    public var unsupported: Int
+    public var disagreements: Int
+    public var refused: Refusal?
+    public var groups: [GroupRecord]
+    /// The scripts written, one per group, in order.
+    public var files: [String]
+
+    public struct Refusal: Codable, Equatable, Sendable {
+        public var session: Int
+        public var request: String
+    }
+
+    public struct Answer: Codable, Equatable, Sendable {
+        public var display: String
+        public var caret: Int?
+        public var value: String?
+        public var rejected: Bool?
+
+        init(_ answer: FieldAnswer) {
+            display = answer.display
+            caret = answer.caret
+            value = answer.value
+            rejected = answer.rejected
+        }
+
+        var answer: FieldAnswer { FieldAnswer(display: display, caret: caret, value: value, rejected: rejected) }
+    }
+
+    public struct GroupRecord: Codable, Equatable, Sendable {
+        /// `display bs group|digit|some`: what makes two sessions one group.
+        public var behaviour: String
+        public var words: String
+        public var configuration: [String]
+        public var keys: [String]
+        public var step: Int
+        public var kind: String
+        public var adapterAnswer: Answer
+        public var moneyfieldAnswer: Answer
+        public var firstSession: Int
+        public var originalKeyCount: Int
+        public var sessions: [Int]
+    }
+
+    /// The record of a run: its plan's options and what its summary found.
+    public init(run: CheckRun, summary: CheckRun.Summary, adapter: String) {
+        let plan = run.checker.plan
+        self.adapter = adapter
+        seed = plan.seed
+        sessions = plan.sessionCount
+        steps = plan.stepCount
+        keys = plan.keys.map(\.protocolName)
+        configurations = plan.configurations.map(\.options.words)
+        caret = run.checker.caret.rawValue
+        maxHits = run.maxHits
+        shrinkBudget = run.checker.shrinkBudget
+        shard = plan.shard.text
+        switch summary.ending {
+        case .completed: ending = "completed"
+        case .interrupted: ending = "interrupted"
+        case .broke: ending = "broken adapter"
+        }
+        played = summary.played
+        checked = summary.checked
+        keysPressed = summary.keys
+        unsupported = summary.unsupported
+        disagreements = summary.disagreements
+        refused = summary.refused.map { Refusal(session: $0.session, request: $0.request) }
+        let groups = summary.groups.map { group in
+            GroupRecord(behaviour: group.behaviour.code, words: group.behaviour.words, configuration: group.example.configuration.options.words,
+                        keys: group.example.keys.map(\.protocolName), step: group.difference.step, kind: group.difference.kind.rawValue,
+                        adapterAnswer: Answer(group.difference.adapter), moneyfieldAnswer: Answer(group.difference.reference),
+                        firstSession: group.firstSession, originalKeyCount: group.originalKeyCount, sessions: group.sessions)
+        }
+        self.groups = groups
+        files = groups.indices.map { Self.fileName(number: $0 + 1, group: groups[$0]) }
+    }
+
+    /// `001-display-en_US-USD.session`.
+    static func fileName(number: Int, group: GroupRecord) -> String {
+        let options = (try? FieldOptions(parsing: group.configuration)) ?? FieldOptions()
+        let configuration = CheckPlan.Configuration(options)
+        return String(number).leftPadded(to: 3) + "-" + group.kind + "-"
+            + configuration.locale.replacing("@", with: "-").replacing("=", with: "-") + "-" + configuration.currency + ".session"
+    }
+
+    /// The shards of one run joined into one record, as the unsharded run of the same seed
+    /// writes it: groups by behaviour, each with the example of its first session and every
+    /// session that hit it; counts summed. Refused unless they are the shards 1…N of one plan.
+    public static func merged(_ records: [CheckRecord]) throws(CommandError) -> CheckRecord {
+        guard var merged = records.first else { throw CommandError("--merge names no folder") }
+        for record in records.dropFirst() {
+            var plan = record
+            plan.shard = merged.shard
+            plan.ending = merged.ending
+            (plan.played, plan.checked, plan.keysPressed, plan.unsupported, plan.disagreements) =
+                (merged.played, merged.checked, merged.keysPressed, merged.unsupported, merged.disagreements)
+            (plan.refused, plan.groups, plan.files) = (merged.refused, merged.groups, merged.files)
+            guard plan == merged else {
+                throw CommandError("the folders are not shards of one run: their adapter, seed, sessions, steps, keys, field options, --caret, --max-hits or --shrink-budget differ")
+            }
+        }
+        let shards = records.map { Shard($0.shard) }
+        guard let count = shards.first??.count, shards.allSatisfy({ $0?.count == count }) else {
+            throw CommandError("the folders' shards do not split one run the same way (\(records.map(\.shard).joined(separator: ", ")))")
+        }
+        let present = Set(shards.compactMap { $0?.index })
+        guard present.count == records.count else { throw CommandError("a shard is given twice (\(records.map(\.shard).joined(separator: ", ")))") }
+        let missing = (1...count).filter { !present.contains($0) }
+        guard missing.isEmpty else {
+            throw CommandError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: merge every shard of the run")
+        }
+        merged.shard = Shard.whole.text
+        merged.ending = records.first { $0.ending != "completed" }?.ending ?? "completed"
+        merged.played = records.reduce(0) { $0 + $1.played }
+        merged.checked = records.reduce(0) { $0 + $1.checked }
+        merged.keysPressed = records.reduce(0) { $0 + $1.keysPressed }
+        merged.unsupported = records.reduce(0) { $0 + $1.unsupported }
+        merged.disagreements = records.reduce(0) { $0 + $1.disagreements }
+        merged.refused = records.compactMap(\.refused).min { $0.session < $1.session }
+        var groups: [GroupRecord] = []
+        for group in records.flatMap(\.groups).sorted(by: { $0.firstSession < $1.firstSession }) {
+            if let number = groups.firstIndex(where: { $0.behaviour == group.behaviour }) {
+                groups[number].sessions = (groups[number].sessions + group.sessions).sorted()
+            } else {
+                groups.append(group)
+            }
+        }
+        merged.groups = groups
+        merged.files = groups.indices.map { fileName(number: $0 + 1, group: groups[$0]) }
+        return merged
+    }
+
+    /// The manifest's text: keys sorted, so the same record is the same bytes.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// `checked 48 of 50 sessions, 1920 keys: 3 disagreements in 2 groups (2 sessions unsupported by the adapter)`.
+    public var lastLine: String {
+        let planned = Shard(shard).map { Array($0.numbers(below: sessions)).count } ?? sessions
+        let groupsText = disagreements > 0 ? " in \(Self.count(groups.count, "group"))" : ""
+        let skipped = unsupported > 0 ? " (\(Self.count(unsupported, "session")) unsupported by the adapter)" : ""
+        return "checked \(checked) of \(Self.count(planned, "session")), \(Self.count(keysPressed, "key")): "
+            + "\(Self.count(disagreements, "disagreement"))\(groupsText)\(skipped)"
+    }
+
+    /// What a run prints when it ends: each group with its script, then the last line.
+    public func closingLines(written: [String], out: String) -> [String] {
+        var lines: [String] = []
+        if !groups.isEmpty {
+            lines.append("\(Self.count(groups.count, "kind")) of disagreement:")
+            for (group, path) in zip(groups, written) {
+                lines.append("  \(group.kind): \(group.words) — \(Self.count(group.sessions.count, "session")) → \(path)")
+            }
+            lines.append("replay them on your adapter while you fix it: moneyfield check --replay \(out) --adapter …")
+        }
+        return lines + [lastLine]
+    }
+
+    /// Why fewer than `minChecked` sessions checked fails the run, naming the request refused; nil when enough were.
+    public func shortfall(minChecked: Int) -> String? {
+        guard checked < minChecked else { return nil }
+        let refusal = refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
+        return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"
+    }
+
+    public static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    /// Each group as the session it was written from and the difference it shows.
+    func example(of group: GroupRecord) throws(CommandError) -> (CheckPlan.Session, Checker.Difference) {
+        let options = try FieldOptions(parsing: group.configuration)
+        var keys: [Key] = []
+        for name in group.keys {
+            guard let key = Key(protocolName: name) else { throw CommandError("the manifest names an unknown key \"\(name)\"") }
+            keys.append(key)
+        }
+        guard let kind = DifferenceKind(rawValue: group.kind) else { throw CommandError("the manifest names an unknown kind \"\(group.kind)\"") }
+        return (CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: keys),
+                Checker.Difference(step: group.step, adapter: group.adapterAnswer.answer, reference: group.moneyfieldAnswer.answer, kind: kind))
+    }
+
+    /// The `disagreement: …` line of a group.
+    public func line(for group: GroupRecord) -> String {
+        guard let (example, difference) = try? example(of: group) else { return "disagreement: " + group.words }
+        return Checker.line(example: example, difference: difference)
+    }
+
+    /// A group as a session script: moneyfield's expectations, the adapter's answer only in a
+    /// comment (escaped, so its text never becomes a command), its behaviour in words and how
+    /// many sessions hit it.
+    public func script(number: Int) throws(CommandError) -> String {
+        let group = groups[number - 1]
+        let (session, difference) = try example(of: group)
+        let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
+        let hits = group.sessions.count
+        var lines = [
+            "# moneyfield check, group \(number) of \(groups.count): \(hits) session\(hits == 1 ? "" : "s") of seed \(seed) showed this \(group.kind) difference",
+            "# on \(group.words).",
+            "# Written from session \(group.firstSession), shrunk from \(group.originalKeyCount) keys.",
+            "# Adapter: \(VisibleText.escaped(adapter, .terminalUnsafe))",
+            "# Expectations below are moneyfield's. Replay on the adapter: moneyfield check --replay FILE --adapter CMD",
+        ]
+        let replay: Session
+        do { replay = try Session() } catch { throw CommandError("cannot start a session to write the script: \(error)") }
+        for (index, command) in commands.enumerated() {
+            if index == difference.step {
+                lines.append("# The adapter showed \(Checker.quoted(difference.adapter.shown))"
+                    + (difference.adapter.value.map { ", value \(Checker.quoted($0))" } ?? "")
+                    + (difference.adapter.rejected.map { $0 ? ", rejected" : "" } ?? "")
+                    + " here; moneyfield shows \(Checker.quoted(difference.reference.shown)) (\(group.kind) differs).")
+            }
+            lines.append(Transcript.commandPrefix + command)
+            lines += replay.handle(command).lines.map(\.text)
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}
+
+/// The `--out` folder of `check`: checked and made fresh before the first session, written
+/// (scripts, then the manifest) when the run ends, however it ends.
+public struct CheckOutFolder: Sendable {
+    public static let manifestName = ".moneyfield-check"
+    public let path: String
+
+    public init(_ path: String) { self.path = path }
+
+    public var manifest: String { PathName.joined(path, Self.manifestName) }
+
+    /// Makes the folder ready before any session: an empty name, a path through a file or a
+    /// folder holding files an earlier run did not write are refused (the message says what to
+    /// do); what an earlier run wrote (its manifest says what) is removed.
+    public func prepare() throws(CommandError) {
+        guard !path.isEmpty else { throw CommandError("--out is empty; name a folder for the groups' scripts (--out check-failures)") }
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw CommandError("--out \(path) is not a folder; name a folder for the groups' scripts") }
+            let earlier = Self.filesNamed(inManifest: manifest)
+            let present = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
+            let others = present.filter { $0 != Self.manifestName && !earlier.contains($0) }
+            guard others.isEmpty else {
+                throw CommandError("--out \(path) holds files check did not write (\(others.sorted().prefix(3).joined(separator: ", "))); name an empty or new folder")
+            }
+            // Bytes, not characters: a slash with a combining mark on it still leads out of --out.
+            for name in earlier where !name.utf8.contains(UInt8(ascii: "/")) && name != ".." && name != "." {
+                try? fileManager.removeItem(atPath: PathName.joined(path, name))
+            }
+            try? fileManager.removeItem(atPath: manifest)
+        } else {
+            // The nearest folder above that exists must be one: `/dev/null/sub` is not a path to make.
+            var above = Self.parent(of: path)
+            while !above.isEmpty, above != "/", !fileManager.fileExists(atPath: above) { above = Self.parent(of: above) }
+            if !above.isEmpty, fileManager.fileExists(atPath: above, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CommandError("cannot make --out \(path): \(above) is not a folder; name a folder for the groups' scripts")
+            }
+            do {
+                try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError("cannot make --out \(path): \(Self.describing(error))")
+            }
+        }
+        guard access(path, W_OK | X_OK) == 0 else { throw CommandError("cannot write in --out \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    /// `a/b` → `a`, `/a` → `/`, `a` → `` (the working folder).
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// The files an earlier run's manifest names: its JSON `files`, or one name a line (older runs).
+    static func filesNamed(inManifest path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        if let record = try? JSONDecoder().decode(CheckRecord.self, from: data) { return record.files }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Reads a run's record from its folder.
+    public static func record(in folder: String) throws(CommandError) -> CheckRecord {
+        let path = PathName.joined(folder, manifestName)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError("\(folder) has no \(manifestName): name folders a check run wrote with --out")
+        }
+        do { return try JSONDecoder().decode(CheckRecord.self, from: data) } catch {
+            throw CommandError("\(path) is not a check record (written by another version of moneyfield?)")
+        }
+    }
+
+    /// One script per group, then the manifest naming them; the paths written, in order.
+    public func write(_ record: CheckRecord) throws(FileError) -> [String] {
+        var paths: [String] = []
+        for (index, name) in record.files.enumerated() {
+            let script: String
+            do throws(CommandError) { script = try record.script(number: index + 1) } catch {
+                throw FileError(path: PathName.joined(path, name), reason: error.message)
+            }
+            let file = PathName.joined(path, name)
+            try AtomicFile.write(script, to: URL(fileURLWithPath: file), displayPath: file, asScript: true)
+            paths.append(file)
+        }
+        try AtomicFile.write(record.json, to: URL(fileURLWithPath: manifest), displayPath: manifest)
+        return paths
+    }
+
+    /// What Foundation's `localizedDescription` said of an error making a folder, word for word:
+    /// its reason for each code FileManager gives a failed write, or the domain and code.
+    static func describing(_ error: any Error) -> String {
+        guard let error = error as? CocoaError else { return "\(error)" }
+        let reasons: [CocoaError.Code: String] = [
+            .fileNoSuchFile: "The file doesn’t exist.", .fileWriteNoPermission: "You don’t have permission.",
+            .fileWriteInvalidFileName: "The file name is invalid.", .fileWriteFileExists: "A file with the same name already exists.",
+            .fileWriteOutOfSpace: "There isn’t enough space.", .fileWriteVolumeReadOnly: "The volume is read only.",
+        ]
+        return "The operation could not be completed. " + (reasons[error.code] ?? "(NSCocoaErrorDomain error \(error.code.rawValue).)")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// `check --replay`: session scripts played on the adapter, each reported as agreeing or not.
+public enum CheckReplay {
+    public struct Tally: Sendable, Equatable {
+        public var agreeing = 0
+        public var disagreeing = 0
+        public var unplayable = 0
+        public var scripts = 0
+
+        /// `replayed 3 scripts: 1 agree, 2 disagree`.
+        public var line: String {
+            "replayed \(CheckRecord.count(scripts, "script")): \(agreeing) agree, \(disagreeing) disagree"
+                + (unplayable > 0 ? ", \(unplayable) cannot be played" : "")
+        }
+    }
+
+    /// Plays each script; `report` hears a verdict line per script, `complain` why one cannot
+    /// be played (both escaped for a terminal).
+    public static func run(_ scripts: [(url: URL, display: String)], checker: Checker, on adapter: any FieldAdapter,
+                           report: (String) -> Void, complain: (String) -> Void) throws(Adapter.Failure) -> Tally {
+        var tally = Tally(scripts: scripts.count)
+        for script in scripts {
+            let sessions: [CheckPlan.Session]
+            do {
+                sessions = try Replay.sessions(in: try Transcript(contentsOf: script.url, displayPath: script.display))
+            } catch let error as CommandError {
+                tally.unplayable += 1
+                complain(VisibleText.terminalSafe("\(script.display): \(error.message)"))
+                continue
+            } catch {
+                tally.unplayable += 1
+                complain(VisibleText.terminalSafe((error as? ScriptError)?.errorDescription ?? "\(script.display): \(error)"))
+                continue
+            }
+            var verdict = "agrees"
+            for session in sessions {
+                switch try checker.play(session, on: adapter) {
+                case .agrees: continue
+                case .unsupported: verdict = "unsupported by the adapter"
+                case .differs(let difference):
+                    let keys = KeyScript.text(for: Array(session.keys.prefix(difference.step)))
+                    verdict = "disagrees after \(keys.isEmpty ? "the field is made" : keys): adapter \(Checker.quoted(difference.adapter.shown)), "
+                        + "moneyfield \(Checker.quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+                }
+                break
+            }
+            if verdict == "agrees" { tally.agreeing += 1 } else { tally.disagreeing += 1 }
+            report(VisibleText.terminalSafe("\(script.display): \(verdict)"))
+        }
+        return tally
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+import Synchronization
+
+/// `moneyfield check`'s run: the plan's sessions on `jobs` adapters side by side, judged, shrunk
+/// and gathered into groups, the same for every `jobs`. Sessions go in fixed epochs of
+/// `epochSize` indexes; the groups of earlier epochs say what a later epoch steers around
+/// (`--max-hits`), so the steering never depends on which adapter finished first.
+public struct CheckRun: Sendable {
+    public let checker: Checker
+    public var jobs = 1
+    public var maxHits = 20
+    /// Sessions per epoch: fixed, so a run's report does not depend on `jobs`.
+    public static let epochSize = 64
+    /// The signal that asked moneyfield to stop (0: none); the executable's handler sets it.
+    public var interruption: @Sendable () -> Int32 = { 0 }
+    /// Wakes a job's thread blocked on its adapter once `interruption` says stop: the executable
+    /// passes the signal on to it (a library sends none).
+    public var wake: @Sendable (pthread_t, Int32) -> Void = { _, _ in }
+
+    public init(checker: Checker) { self.checker = checker }
+
+    /// Sessions that show one behaviour: one defect, one script.
+    public struct Group: Sendable {
+        /// The first shrunk session found, the one written out.
+        public let example: CheckPlan.Session
+        public let difference: Checker.Difference
+        public let behaviour: Checker.Behaviour
+        public let firstSession: Int
+        public let originalKeyCount: Int
+        public var sessions: [Int]
+        /// Where its sessions first disagreed, before shrinking: a full group steers around
+        /// each of these as well as its own key and situation.
+        public var foundAt: Set<CheckPlan.Steer> = []
+
+        public init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour,
+                    firstSession: Int, originalKeyCount: Int, sessions: [Int]) {
+            self.example = example
+            self.difference = difference
+            self.behaviour = behaviour
+            self.firstSession = firstSession
+            self.originalKeyCount = originalKeyCount
+            self.sessions = sessions
+        }
+    }
+
+    /// How a run ended.
+    public enum Ending: Sendable, Equatable {
+        case completed
+        /// A signal (SIGINT, SIGTERM) asked moneyfield to stop.
+        case interrupted(signal: Int32)
+        /// An adapter broke; `neverStarted` when it had not replied once and died or closed.
+        case broke(Adapter.Failure, neverStarted: Bool)
+    }
+
+    public struct Summary: Sendable {
+        /// Sessions in this run's plan (its shard's).
+        public var planned = 0
+        public var played = 0
+        public var checked = 0
+        public var keys = 0
+        public var unsupported = 0
+        public var disagreements = 0
+        public var groups: [Group] = []
+        /// Each session judged, in index order (for JUnit).
+        public var results: [Checker.SessionResult] = []
+        /// The first session the adapter refused, and its request.
+        public var refused: (session: Int, request: String)?
+        public var ending = Ending.completed
+
+        public init(planned: Int = 0) { self.planned = planned }
+
+        /// A judged session counted and placed in its group.
+        public mutating func add(_ result: Checker.SessionResult) {
+            played += 1
+            results.append(result)
+            switch result.verdict {
+            case .agrees:
+                checked += 1
+                keys += result.session.keys.count
+            case .unsupported(let request):
+                unsupported += 1
+                if refused == nil { refused = (result.index, request) }
+            case .differs(let example, let difference, let behaviour, let foundAt):
+                checked += 1
+                keys += result.session.keys.count
+                disagreements += 1
+                let number: Int
+                if let found = groups.firstIndex(where: { $0.behaviour == behaviour }) {
+                    number = found
+                    groups[number].sessions.append(result.index)
+                } else {
+                    number = groups.count
+                    groups.append(Group(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
+                                        originalKeyCount: result.session.keys.count, sessions: [result.index]))
+                }
+                if let foundAt { groups[number].foundAt.insert(foundAt) }
+            }
+        }
+
+        /// The groups hit `maxHits` times or more: later sessions steer around their key in their
+        /// situation, and in each situation their sessions were found in before shrinking (a
+        /// defect that shows wherever its key is pressed shrinks to one situation).
+        public func steering(maxHits: Int) -> Set<CheckPlan.Steer> {
+            var steer: Set<CheckPlan.Steer> = []
+            for group in groups where group.sessions.count >= maxHits {
+                if let own = group.behaviour.steer { steer.insert(own) }
+                steer.formUnion(group.foundAt)
+            }
+            return steer
+        }
+    }
+
+    /// The epochs of this run: its sessions, cut where the index crosses a multiple of `epochSize`.
+    var epochs: [[Int]] {
+        var epochs: [[Int]] = []
+        for index in checker.plan.sessionIndexes {
+            if let last = epochs.last?.last, last / Self.epochSize == index / Self.epochSize {
+                epochs[epochs.count - 1].append(index)
+            } else {
+                epochs.append([index])
+            }
+        }
+        return epochs
+    }
+
+    /// Plays every session; on a signal or a broken adapter, stops and returns what was found so
+    /// far with the ending said. `makeAdapter` runs on each job's own thread; `progress` hears
+    /// (on the caller's thread) the summary after each epoch and the count of sessions played.
+    public func run(makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter,
+                    progress: (Summary, Int) -> Void = { _, _ in }) -> Summary {
+        var summary = Summary(planned: checker.plan.sessionIndexes.underestimatedCount)
+        let pool = WorkerPool()
+        var checker = self.checker
+        let interruption = self.interruption
+        checker.shouldStop = { [pool] in interruption() != 0 || pool.failed.load(ordering: .relaxed) }
+        for _ in 0..<max(1, jobs) { pool.startWorker(checker: checker, makeAdapter: makeAdapter) }
+        defer { pool.shutDown() }
+        for epoch in epochs {
+            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), interruption: interruption, wake: wake) { played in
+                progress(summary, summary.played + played)
+            }
+            for result in results.results { summary.add(result) }
+            if let ending = results.ending {
+                summary.ending = ending
+                break
+            }
+            progress(summary, summary.played)
+        }
+        return summary
+    }
+}
+
+/// The run's adapters, each on a thread of its own, taking sessions of an epoch one at a time.
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var generation = 0
+    private var work: [Int] = []
+    private var avoiding: Set<CheckPlan.Steer> = []
+    private var next = 0
+    private var finished = 0
+    private var results: [Int: Checker.SessionResult] = [:]
+    private var failure: (position: Int, ending: CheckRun.Ending)?
+    private var threads: [pthread_t] = []
+    private var workers = 0
+    private var exited = 0
+    private var shuttingDown = false
+    /// Set with `failure`: the other jobs stop their session at its next request.
+    let failed = Atomic<Bool>(false)
+
+    func startWorker(checker: Checker, makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
+        condition.lock()
+        workers += 1
+        condition.unlock()
+        let thread = Thread { [self] in
+            condition.lock()
+            threads.append(pthread_self())
+            condition.unlock()
+            work(checker: checker, makeAdapter: makeAdapter)
+        }
+        thread.start()
+    }
+
+    private func work(checker: Checker, makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
+        var adapter: (any FieldAdapter)?
+        var seen = 0
+        condition.lock()
+        while true {
+            while generation == seen && !shuttingDown { condition.wait() }
+            if shuttingDown { break }
+            seen = generation
+            while failure == nil, next < work.count {
+                let position = next
+                next += 1
+                let index = work[position]
+                let avoid = avoiding
+                condition.unlock()
+                var outcome: Result<Checker.SessionResult, Adapter.Failure>
+                do throws(Adapter.Failure) {
+                    if adapter == nil { adapter = try makeAdapter() }
+                    outcome = .success(try checker.judge(index, avoiding: avoid, on: adapter!))
+                } catch {
+                    outcome = .failure(error)
+                }
+                condition.lock()
+                switch outcome {
+                case .success(let result):
+                    results[position] = result
+                case .failure(let error):
+                    // Stopped because another job failed: that failure is the one reported.
+                    if failure == nil || position < failure!.position, !(error == .interrupted && failed.load(ordering: .relaxed) && failure != nil) {
+                        let ending: CheckRun.Ending
+                        switch error {
+                        case .interrupted: ending = .interrupted(signal: 0)
+                        case .cannotStart: ending = .broke(error, neverStarted: true)
+                        case .broke(_, let problem, _):
+                            ending = .broke(error, neverStarted: (adapter?.replies ?? 0) == 0 && problem.isFailureToStart)
+                        }
+                        failure = (position, ending)
+                        failed.store(true, ordering: .relaxed)
+                    }
+                }
+                finished += 1
+                condition.broadcast()
+            }
+        }
+        condition.unlock()
+        adapter?.stop()
+        condition.lock()
+        exited += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Plays one epoch; returns the sessions judged, in index order, and how it ended if it
+    /// did not complete. While waiting, an interruption wakes each job's thread, so a job
+    /// blocked reading its adapter stops at once.
+    func play(_ epoch: [Int], avoiding steer: Set<CheckPlan.Steer>, interruption: @Sendable () -> Int32,
+              wake: @Sendable (pthread_t, Int32) -> Void, progress: (Int) -> Void) -> (results: [Checker.SessionResult], ending: CheckRun.Ending?) {
+        condition.lock()
+        work = epoch
+        avoiding = steer
+        next = 0
+        finished = 0
+        results = [:]
+        generation += 1
+        condition.broadcast()
+        var reported = 0
+        while finished < next || (failure == nil && next < work.count) {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            let signal = interruption()
+            if signal != 0 {
+                failed.store(true, ordering: .relaxed)
+                for thread in threads { wake(thread, signal) }
+            }
+            if finished != reported {
+                reported = finished
+                let done = results.count
+                condition.unlock()
+                progress(done)
+                condition.lock()
+            }
+        }
+        let judged = results.keys.sorted().map { results[$0]! }
+        var ending = failure?.ending
+        let signal = interruption()
+        if signal != 0 { ending = .interrupted(signal: signal) }
+        condition.unlock()
+        return (judged, ending)
+    }
+
+    /// Ends every job: each stops its adapter (its whole process group) and its thread returns.
+    func shutDown() {
+        condition.lock()
+        shuttingDown = true
+        condition.broadcast()
+        while exited < workers { condition.wait() }
+        condition.unlock()
+    }
+}
+
+extension CheckRun.Summary {
+    /// A JUnit report: one testcase per session judged; an unsupported one is skipped.
+    public func junit() -> String {
+        var report = JUnitReport(suitesName: "moneyfield check", suiteName: "moneyfield check")
+        for result in results {
+            let configuration = result.session.configuration
+            let verdict: JUnitReport.Verdict
+            switch result.verdict {
+            case .agrees:
+                verdict = .passed
+            case .unsupported(let request):
+                verdict = .skipped(message: "unsupported by the adapter: " + request)
+            case .differs(let example, let difference, let behaviour, _):
+                let message = Checker.line(example: example, difference: difference)
+                verdict = .failed(message: message, type: "disagreement", body: message + "\n" + behaviour.words)
+            }
+            report.cases.append(JUnitReport.Case(name: "session \(result.index) \(configuration.locale)/\(configuration.currency)",
+                                                 classname: "moneyfield.check", verdict: verdict))
+        }
+        return report.xml
+    }
+}
+
+extension Adapter.Failure {
+    /// The failure as the report says it: what went wrong, the request that caused it, and the
+    /// end of the adapter's stderr (escaped).
+    public func reportLines(neverStarted: Bool) -> [String] {
+        switch self {
+        case .interrupted:
+            return ["interrupted; the adapters were stopped"]
+        case .cannotStart(let message):
+            return [message]
+        case .broke(let request, let problem, let stderr):
+            var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
+            if !stderr.isEmpty {
+                lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
+            }
+            return lines
+        }
+    }
+}

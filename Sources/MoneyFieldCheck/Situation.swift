@@ -1,0 +1,147 @@
+import Foundation
+import MoneyFieldEngine
+import Synchronization
+
+/// Where a key was pressed, as `check` groups disagreements by (SPEC §4): what stands left and
+/// right of the caret in moneyfield's display, and whether the field is empty, zero or full.
+/// The digits themselves are not part of it, so `12|,345` and `9|,000` are one situation.
+public struct Situation: Hashable, Sendable, Codable {
+    /// A glyph beside the caret, classified with the field's own format.
+    public enum Neighbour: String, Hashable, Sendable, Codable, CaseIterable {
+        case digit, group, decimal, currency, sign, edge, nothing
+
+        var words: String {
+            switch self {
+            case .digit: "a digit"
+            case .group: "a group separator"
+            case .decimal: "the decimal separator"
+            case .currency: "the currency text"
+            case .sign: "the sign"
+            case .edge: "the display's edge"
+            case .nothing: "nothing"
+            }
+        }
+    }
+
+    public enum Fill: String, Hashable, Sendable, Codable, CaseIterable {
+        case empty, zero, full, some
+
+        var words: String {
+            switch self {
+            case .empty: "the field empty"
+            case .zero: "the field at zero"
+            case .full: "the field full"
+            case .some: "the field not empty"
+            }
+        }
+    }
+
+    public let left: Neighbour
+    public let right: Neighbour
+    public let fill: Fill
+    public let selecting: Bool
+
+    public init(left: Neighbour, right: Neighbour, fill: Fill, selecting: Bool = false) {
+        self.left = left
+        self.right = right
+        self.fill = fill
+        self.selecting = selecting
+    }
+
+    /// The situation of `field` as it stands, before its next key.
+    public init(_ field: MoneyField) {
+        let glyphs = Self.classified(field.display, configuration: field.configuration)
+        if glyphs.isEmpty {
+            left = .nothing
+            right = .nothing
+        } else {
+            left = glyphs.last { $0.offset < field.caretOffset }?.kind ?? .edge
+            right = glyphs.first { $0.offset >= field.caretOffset }?.kind ?? .edge
+        }
+        let digits = field.state.digits
+        let configuration = field.configuration
+        let full: Bool
+        switch configuration.mode {
+        // Natural entry's --max-digits holds the fraction's slots: the integer part is full first.
+        case .natural: full = digits.count - (field.state.typedFraction ?? 0) >= configuration.maxDigits - configuration.shownFractionDigits
+        case .atm, .whole: full = digits.count >= configuration.maxDigits
+        }
+        if field.isEmpty {
+            fill = .empty
+        } else if full {
+            fill = .full
+        } else if digits.allSatisfy({ $0 == 0 }) {
+            fill = .zero
+        } else {
+            fill = .some
+        }
+        selecting = field.selectionRange != nil
+    }
+
+    /// `a group separator left of the caret and a digit right of it, the field not empty`.
+    public var words: String {
+        let sides = left == right ? "\(left.words) on both sides of the caret"
+            : "\(left.words) left of the caret and \(right.words) right of it"
+        return sides + ", " + fill.words + (selecting ? ", a selection made" : "")
+    }
+
+    /// A short, stable spelling for the manifest and for grouping: `group|digit|some`.
+    public var code: String { "\(left.rawValue)|\(right.rawValue)|\(fill.rawValue)\(selecting ? "|selecting" : "")" }
+
+    /// Marks that steer bidirectional text and show nothing: never a glyph beside the caret.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Each visible glyph of `display` with its UTF-16 offset and its kind: digits are Unicode
+    /// digits; a glyph between digits is the decimal separator when it is the field's, else a
+    /// group separator; a minus or a bracket is the sign; the rest (symbol, code, spaces) is the
+    /// currency text.
+    static func classified(_ display: String, configuration: FieldConfiguration) -> [(offset: Int, kind: Neighbour)] {
+        var glyphs: [(offset: Int, scalar: Unicode.Scalar, digit: Bool)] = []
+        var offset = 0
+        for scalar in display.unicodeScalars {
+            if !isInvisible(scalar) { glyphs.append((offset, scalar, Key.digitValue(of: scalar) != nil)) }
+            offset += scalar.utf16.count
+        }
+        let decimal = decimalSeparator(for: configuration)
+        return glyphs.indices.map { index in
+            let glyph = glyphs[index]
+            if glyph.digit { return (glyph.offset, .digit) }
+            let betweenDigits = index > 0 && glyphs[index - 1].digit && index + 1 < glyphs.count && glyphs[index + 1].digit
+            if let decimal, glyph.scalar == decimal, betweenDigits || (index > 0 && glyphs[index - 1].digit) { return (glyph.offset, .decimal) }
+            if betweenDigits { return (glyph.offset, .group) }
+            switch glyph.scalar {
+            case "-", "\u{2212}", "(", ")", "+": return (glyph.offset, .sign)
+            default: return (glyph.offset, .currency)
+            }
+        }
+    }
+
+    /// The field's decimal separator: read off the field itself as made with a fraction (the one
+    /// non-digit between its digits), else the locale's.
+    static func decimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
+        let key = "\(configuration.locale) \(configuration.currency) \(configuration.mode.rawValue) \(configuration.shownFractionDigits) \(configuration.display.rawValue)"
+        if let known = separators.withLock({ $0[key] }) { return known }
+        let found = readDecimalSeparator(for: configuration)
+        separators.withLock { $0[key] = .some(found) }
+        return found
+    }
+
+    /// Each configuration's separator, read once: steering classifies the field at every key.
+    private static let separators = Mutex<[String: Unicode.Scalar?]>([:])
+
+    private static func readDecimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
+        let made = MoneyField(configuration).display.unicodeScalars.filter { !isInvisible($0) }
+        let scalars = Array(made)
+        if configuration.mode == .atm && configuration.shownFractionDigits > 0,
+           let first = scalars.firstIndex(where: { Key.digitValue(of: $0) != nil }), first + 2 < scalars.count,
+           Key.digitValue(of: scalars[first + 1]) == nil, Key.digitValue(of: scalars[first + 2]) != nil {
+            return scalars[first + 1]
+        }
+        return Locale(identifier: configuration.locale).decimalSeparator?.unicodeScalars.first
+    }
+}

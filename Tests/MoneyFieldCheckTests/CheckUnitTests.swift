@@ -1,0 +1,408 @@
+import Foundation
+import MoneyFieldCheck
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+import MoneyFieldTestSupport
+import Synchronization
+import Testing
+
+/// moneyfield's own field behind the adapter protocol, in this process, with a defect planted:
+/// `defect` sees the field before and after a key and may answer something else.
+final class PlantedAdapter: FieldAdapter {
+    typealias Defect = @Sendable (_ before: MoneyField, _ key: Key, _ after: MoneyField) -> FieldAnswer?
+    let defect: Defect
+    let refuses: Bool
+    /// Breaks (as an adapter that exited) at this many requests.
+    let breaksAt: Int?
+    private var field: MoneyField?
+    private(set) var replies = 0
+
+    init(refuses: Bool = false, breaksAt: Int? = nil, defect: @escaping Defect = { _, _, _ in nil }) {
+        self.defect = defect
+        self.refuses = refuses
+        self.breaksAt = breaksAt
+    }
+
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        if let breaksAt, replies >= breaksAt { throw .broke(request: request.line, problem: .exited("status 3"), stderr: "") }
+        replies += 1
+        switch request {
+        case .new(let configuration):
+            if refuses { return .unsupported }
+            field = MoneyField(configuration)
+            return .answer(FieldAnswer(field!, rejected: false))
+        case .key(let key):
+            guard let before = field else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
+            var after = before
+            var rejected = false
+            do throws(Rejection) { try after.press(key) } catch { rejected = true }
+            field = after
+            return .answer(defect(before, key, after) ?? FieldAnswer(after, rejected: rejected))
+        case .quit:
+            return .unsupported
+        }
+    }
+
+    func stop() {}
+}
+
+/// The caret one slot too far right after `<left>` once the field holds exactly `digits` digits.
+func leftDefect(digits: Int) -> PlantedAdapter.Defect {
+    { _, key, after in
+        guard key == .left, after.state.digits.count == digits else { return nil }
+        return FieldAnswer(display: after.display, caret: after.display.utf16.count, value: after.value, rejected: false)
+    }
+}
+
+/// Backspace with a group separator right of the caret (`$1|,234.56`: moneyfield's caret
+/// stands after a digit) does nothing.
+let groupBackspaceDefect: PlantedAdapter.Defect = { before, key, _ in
+    guard key == .backspace, Situation(before).right == .group else { return nil }
+    return FieldAnswer(before, rejected: false)
+}
+
+func plan(_ sessions: Int, steps: Int = 20, keys: [Key] = CheckPlan.defaultKeys, seed: UInt64 = 3, shard: Shard = .whole,
+          configurations: [CheckPlan.Configuration] = [CheckPlan.Configuration(locale: "en_US", currency: "USD")]) -> CheckPlan {
+    CheckPlan(configurations: configurations, keys: keys, sessions: sessions, steps: steps, seed: seed, shard: shard)
+}
+
+func keys(_ text: String) throws -> [Key] { try KeyScript.parse(text) }
+
+func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMode = .atm) throws -> MoneyField {
+    var field = try MoneyField(locale: locale, currency: currency, mode: mode)
+    for key in try keys(typed) { try? field.press(key) }
+    return field
+}
+
+@Suite struct CheckPlanTests {
+    @Test func aSessionIsItsSeedAndIndexAlone() {
+        let whole = plan(40)
+        let shard = plan(40, shard: Shard("2/3")!)
+        #expect(Array(shard.sessionIndexes) == Array(stride(from: 1, to: 40, by: 3)))
+        for index in shard.sessionIndexes { #expect(shard.session(index) == whole.session(index)) }
+        #expect(whole.session(5) != whole.session(6))
+        #expect(plan(40, seed: 4).session(5) != whole.session(5))
+    }
+
+    @Test func naturalFieldsPressTheDecimalKeyAndEnterRarely() throws {
+        #expect(CheckPlan.defaultKeys(for: .natural).contains(.decimal) && CheckPlan.defaultKeys(for: .natural).contains(.enter))
+        #expect(!CheckPlan.defaultKeys(for: .atm).contains(.decimal))
+        let natural = plan(200, steps: 50, keys: CheckPlan.defaultKeys(for: .natural),
+                           configurations: [CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .natural)])
+        let pressed = natural.sessionIndexes.flatMap { natural.session($0).keys }
+        let decimals = pressed.filter { $0 == .decimal }.count
+        let enters = pressed.filter { $0 == .enter }.count
+        let backspaces = pressed.filter { $0 == .backspace }.count
+        #expect(enters > 0 && enters < decimals && decimals < backspaces, "\(enters) enter, \(decimals) dec, \(backspaces) bs")
+        #expect(try CheckPlan.keys(parsing: "0-9,dec,enter").suffix(2) == [.decimal, .enter])
+        #expect(throws: CommandError.self) { try CheckPlan.keys(parsing: "bs,nokey") }
+    }
+
+    @Test func aSteeredSessionNeverPressesTheKeyInTheSituationAvoided() throws {
+        let plain = plan(64, keys: try keys("1<left>"))
+        let zero = Situation(try field("en_US", "USD", ""))
+        let avoided: Set<CheckPlan.Steer> = [CheckPlan.Steer(key: .left, situation: zero)]
+        var changed = 0
+        for index in plain.sessionIndexes {
+            let steered = plain.session(index, avoiding: avoided)
+            var current = try MoneyField(locale: "en_US", currency: "USD")
+            for key in steered.keys {
+                #expect(!(key == .left && Situation(current) == zero), "session \(index): \(steered.keys)")
+                try? current.press(key)
+            }
+            if steered != plain.session(index) { changed += 1 }
+            #expect(plain.session(index, avoiding: avoided) == steered, "steering is a function of the session and the set")
+        }
+        #expect(changed > 0)
+    }
+}
+
+@Suite struct SituationTests {
+    @Test(arguments: [
+        ("en_US", "USD", "123456", Situation.Neighbour.digit, Situation.Neighbour.edge, Situation.Fill.some),
+        // moneyfield's caret stands just after a digit glyph: separators are right of it.
+        ("en_US", "USD", "123456<left><left><left><left><left>", .digit, .group, .some),
+        ("en_US", "USD", "123456<left><left><left>", .digit, .digit, .some),
+        ("en_US", "USD", "123456<left><left>", .digit, .decimal, .some),
+        ("en_US", "USD", "12<home>", .currency, .digit, .some),
+        ("en_US", "USD", "", .digit, .edge, .zero),
+        ("en_US", "USD", "999999999999", .digit, .edge, .full),
+        ("de_DE", "EUR", "123456", .digit, .currency, .some),
+        ("de_DE", "EUR", "123456<left><left><left><left><left>", .digit, .group, .some),
+        ("de_DE", "EUR", "123456<left><left>", .digit, .decimal, .some),
+        ("fr_FR", "EUR", "123456<left><left><left><left><left>", .digit, .group, .some),
+        ("ar_EG", "EGP", "123456<left><left>", .digit, .decimal, .some),
+    ])
+    func glyphsBesideTheCaretAreClassifiedWithTheFieldsFormat(locale: String, currency: String, typed: String,
+                                                             left: Situation.Neighbour, right: Situation.Neighbour, fill: Situation.Fill) throws {
+        let made = try field(locale, currency, typed)
+        #expect(Situation(made) == Situation(left: left, right: right, fill: fill), "\(made.marked)")
+    }
+
+    @Test func bidiMarksAreNotGlyphs() throws {
+        // he_IL writes marks around its amount: the caret's neighbours are the glyphs past them.
+        let hebrew = try field("he_IL", "ILS", "12")
+        #expect(hebrew.display.unicodeScalars.contains { $0.value == 0x200F || $0.value == 0x200E })
+        let situation = Situation(hebrew)
+        #expect(situation.left == .digit, "\(hebrew.marked)")
+        #expect(situation.right == .currency || situation.right == .edge, "\(hebrew.marked)")
+    }
+
+    @Test func emptyNaturalAndWordsOfTheSituation() throws {
+        let natural = try field("en_US", "USD", "12<dec>", mode: .natural)
+        #expect(Situation(natural).left == .decimal, "\(natural.marked)")
+        // Ten integer digits fill a natural field of 12 with two fraction digits.
+        #expect(Situation(try field("en_US", "USD", "1234567890", mode: .natural)).fill == .full)
+        #expect(Situation(try field("en_US", "USD", "123456789", mode: .natural)).fill == .some)
+        let words = Situation(left: .group, right: .digit, fill: .some).words
+        #expect(words == "a group separator left of the caret and a digit right of it, the field not empty")
+        let options = try FieldOptions(parsing: ["--locale", "en_US", "--empty-when-zero"])
+        let empty = MoneyField(try options.configuration(defaults: ("en_US", "USD")))
+        #expect(Situation(empty) == Situation(left: .nothing, right: .nothing, fill: .empty), "\(empty.marked)")
+    }
+}
+
+@Suite struct ShrinkerTests {
+    let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD")
+
+    func shrunk(_ typed: String, _ defect: @escaping PlantedAdapter.Defect) throws -> (CheckPlan.Session, Checker.Difference, PlantedAdapter) {
+        let checker = Checker(plan: plan(1))
+        let adapter = PlantedAdapter(defect: defect)
+        let session = CheckPlan.Session(configuration: configuration, keys: try keys(typed))
+        guard case .differs(let difference) = try checker.play(session, on: adapter) else {
+            Issue.record("the planted defect does not show in \(typed)")
+            throw CommandError("no difference")
+        }
+        let (best, found) = try checker.shrink(session, difference, on: adapter)
+        return (best, found, adapter)
+    }
+
+    /// No single key's removal, and no adjacent pair's, still shows the same kind of difference.
+    func expectMinimal(_ session: CheckPlan.Session, _ kind: DifferenceKind, on adapter: PlantedAdapter) throws {
+        let checker = Checker(plan: plan(1))
+        var removals = session.keys.indices.map { $0..<$0 + 1 }
+        removals += session.keys.indices.dropLast().map { $0..<$0 + 2 }
+        for range in removals {
+            var smaller = session
+            smaller.keys.removeSubrange(range)
+            if case .differs(let found) = try checker.play(smaller, on: adapter) {
+                #expect(found.kind != kind, "removing \(range) from \(KeyScript.text(for: session.keys)) keeps the difference")
+            }
+        }
+    }
+
+    @Test func theIssuesExampleLosesItsBackspaceAndTheDigitAfterIt() throws {
+        // Six digits at <left>: removing <bs> alone gives seven, the 0 after it alone five; the pair goes.
+        let (best, difference, adapter) = try shrunk("10000<bs>0<home>01<left>", leftDefect(digits: 6))
+        let issues = try keys("10000<home>01<left>").count
+        #expect(best.keys.count <= issues, "\(KeyScript.text(for: best.keys))")
+        #expect(best.keys.last == .left && difference.kind == .caret)
+        try expectMinimal(best, .caret, on: adapter)
+    }
+
+    @Test func digitsGoToZeroOrOneAllAtOnceThenEachToItsSmallest() throws {
+        let (best, _, adapter) = try shrunk("987654<left>", leftDefect(digits: 6))
+        #expect(KeyScript.text(for: best.keys) == "100000<left>")
+        try expectMinimal(best, .caret, on: adapter)
+    }
+
+    @Test func aSimplerConfigurationIsTriedAndTheFieldAsMadeHasNoKeys() throws {
+        let checker = Checker(plan: plan(1))
+        let adapter = PlantedAdapter { _, key, after in
+            key == .delete ? FieldAnswer(display: after.display + "!", caret: 0) : nil
+        }
+        let german = CheckPlan.Session(configuration: CheckPlan.Configuration(locale: "de_DE", currency: "EUR"), keys: try keys("12<left><del>3"))
+        guard case .differs(let difference) = try checker.play(german, on: adapter) else { Issue.record("no difference"); return }
+        let (best, found) = try checker.shrink(german, difference, on: adapter)
+        #expect(best.configuration.locale == "en_US" && best.keys == [.delete] && found.kind == .display)
+    }
+}
+
+@Suite struct GroupingTests {
+    @Test func oneDefectIsOneGroupNamedByItsSituation() throws {
+        var run = CheckRun(checker: Checker(plan: plan(150, steps: 30, keys: try keys("12<bs><left><right>"))))
+        run.maxHits = 1000
+        let summary = run.run { PlantedAdapter(defect: groupBackspaceDefect) }
+        #expect(summary.ending == .completed)
+        #expect(summary.disagreements > 5)
+        #expect(summary.groups.count == 1, "\(summary.groups.map(\.behaviour.words))")
+        let group = try #require(summary.groups.first)
+        #expect(group.behaviour.words == "backspace with a digit left of the caret and a group separator right of it, the field not empty")
+        #expect(group.sessions.count == summary.disagreements)
+        #expect(group.sessions == group.sessions.sorted() && group.firstSession == group.sessions[0])
+    }
+
+    @Test func digitsAndKeyShapesDoNotSplitAGroupButSituationsDo() throws {
+        let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD")
+        let difference = { (step: Int) in
+            Checker.Difference(step: step, adapter: FieldAnswer(display: "x", caret: 0), reference: FieldAnswer(display: "y", caret: 0), kind: .display)
+        }
+        let behaviour = { (typed: String) throws in
+            let keys = try keys(typed)
+            return Checker.Behaviour(CheckPlan.Session(configuration: configuration, keys: keys), difference(keys.count))
+        }
+        #expect(try behaviour("1234<bs>") == behaviour("98<left>7<end>65<bs>"))
+        #expect(try behaviour("1234<left><left><left><bs>") != behaviour("1234<bs>"))
+        #expect(try behaviour("1234<left><left><left><bs>") == behaviour("56789<left><left><left><left><bs>"))
+        #expect(try behaviour("1") != behaviour("<bs>"), "zero and not empty")
+        #expect(Checker.Behaviour(CheckPlan.Session(configuration: configuration, keys: []), difference(0)).words == "the field as made")
+    }
+
+    @Test func steeringLetsTheOtherDefectsBeFound() throws {
+        // <left> at zero shows at once in most sessions; a second defect hides behind it.
+        let frequent: PlantedAdapter.Defect = { before, key, after in
+            if key == .left && before.state.digits.isEmpty { return FieldAnswer(display: after.display, caret: 0) }
+            return groupBackspaceDefect(before, key, after)
+        }
+        let checker = Checker(plan: plan(320, steps: 30, keys: try keys("12<bs><left>")))
+        var unsteered = CheckRun(checker: checker)
+        unsteered.maxHits = 100_000
+        var steered = CheckRun(checker: checker)
+        steered.maxHits = 5
+        let before = unsteered.run { PlantedAdapter(defect: frequent) }
+        let after = steered.run { PlantedAdapter(defect: frequent) }
+        let count = { (summary: CheckRun.Summary, word: String) in summary.groups.first { $0.behaviour.words.hasPrefix(word) }?.sessions.count ?? 0 }
+        #expect(count(after, "left arrow") < count(before, "left arrow"), "steering presses <left> at zero less")
+        // Of the sessions that disagree, fewer stop at the frequent defect; the other is still found.
+        #expect(Double(count(after, "left arrow")) / Double(after.disagreements) < Double(count(before, "left arrow")) / Double(before.disagreements))
+        #expect(count(after, "backspace") > 0)
+        // Steering is decided per epoch from earlier epochs: the first epoch is the same either way.
+        #expect(before.results.prefix(CheckRun.epochSize).map(\.session) == after.results.prefix(CheckRun.epochSize).map(\.session))
+    }
+}
+
+@Suite struct RunTests {
+    func record(jobs: Int, shard: Shard = .whole, maxHits: Int = 20) throws -> CheckRecord {
+        var run = CheckRun(checker: Checker(plan: plan(200, steps: 25, keys: try keys("0123456789<bs><left><right><home>"), shard: shard)))
+        run.jobs = jobs
+        run.maxHits = maxHits
+        let summary = run.run { PlantedAdapter(defect: { before, key, after in
+            leftDefect(digits: 4)(before, key, after) ?? groupBackspaceDefect(before, key, after)
+        }) }
+        return CheckRecord(run: run, summary: summary, adapter: "planted")
+    }
+
+    @Test func everyJobsCountGivesTheSameRecord() throws {
+        let one = try record(jobs: 1, maxHits: 3)
+        #expect(one.groups.count >= 2)
+        #expect(try record(jobs: 2, maxHits: 3).json == one.json)
+        #expect(try record(jobs: 3, maxHits: 3).json == one.json)
+    }
+
+    @Test func shardsMergedAreTheUnshardedRun() throws {
+        let whole = try record(jobs: 1, maxHits: 1000)
+        let shards = try (1...3).map { try record(jobs: 1, shard: Shard("\($0)/3")!, maxHits: 1000) }
+        #expect(try CheckRecord.merged(shards.reversed()).json == whole.json)
+        #expect(try CheckRecord.merged(shards).files == whole.files)
+        #expect(throws: CommandError.self) { try CheckRecord.merged(Array(shards.prefix(2))) }
+        var other = shards[2]
+        other.seed += 1
+        #expect(throws: CommandError.self) { try CheckRecord.merged([shards[0], shards[1], other]) }
+    }
+
+    @Test func aRefusingAdapterChecksNothingAndSaysWhichRequest() throws {
+        let run = CheckRun(checker: Checker(plan: plan(10)))
+        let summary = run.run { PlantedAdapter(refuses: true) }
+        #expect(summary.checked == 0 && summary.unsupported == 10 && summary.played == 10)
+        #expect(summary.refused?.session == 0)
+        #expect(summary.refused?.request.hasPrefix("{\"op\":\"new\",\"locale\":\"en_US\"") == true)
+        let record = CheckRecord(run: run, summary: summary, adapter: "refuses")
+        #expect(record.lastLine == "checked 0 of 10 sessions, 0 keys: 0 disagreements (10 sessions unsupported by the adapter)")
+        let junit = summary.junit()
+        #expect(junit.components(separatedBy: "<skipped message=").count == 11)
+        #expect(junit.contains("skipped=\"10\""))
+    }
+
+    @Test func aBrokenAdapterKeepsTheGroupsFoundBeforeIt() throws {
+        let run = CheckRun(checker: Checker(plan: plan(100, keys: try keys("0123456789<bs><left>"))))
+        let summary = run.run { PlantedAdapter(breaksAt: 800, defect: leftDefect(digits: 1)) }
+        guard case .broke(.broke(_, let problem, _), let neverStarted) = summary.ending else { Issue.record("\(summary.ending)"); return }
+        #expect(!neverStarted && problem == .exited("status 3"))
+        #expect(summary.played > 0 && summary.played < 100 && !summary.groups.isEmpty)
+        #expect(CheckRecord(run: run, summary: summary, adapter: "x").ending == "broken adapter")
+    }
+
+    @Test func anAdapterThatNeverRepliedNeverStarted() throws {
+        let run = CheckRun(checker: Checker(plan: plan(10)))
+        let summary = run.run { PlantedAdapter(breaksAt: 0) }
+        let request = try plan(1).configurations[0].request()
+        #expect(summary.ending == .broke(.broke(request: request, problem: .exited("status 3"), stderr: ""), neverStarted: true))
+        #expect(summary.played == 0)
+    }
+
+    @Test func anInterruptionEndsTheRunWithWhatWasFound() throws {
+        let asked = Counter()
+        var run = CheckRun(checker: Checker(plan: plan(300, keys: try keys("0123456789<bs><left>"))))
+        run.jobs = 2
+        run.interruption = { asked.value > 5000 ? SIGTERM : 0 }
+        let summary = run.run { CountingAdapter(PlantedAdapter(defect: leftDefect(digits: 1)), asked) }
+        #expect(summary.ending == .interrupted(signal: SIGTERM))
+        #expect(summary.played > 0 && summary.played < 300)
+        #expect(!summary.groups.isEmpty)
+        #expect(CheckRecord(run: run, summary: summary, adapter: "x").ending == "interrupted")
+    }
+}
+
+final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func add() { count.add(1, ordering: .relaxed) }
+}
+
+/// Counts every request an adapter is asked, across jobs.
+final class CountingAdapter: FieldAdapter {
+    let inner: PlantedAdapter
+    let asked: Counter
+
+    init(_ inner: PlantedAdapter, _ asked: Counter) {
+        self.inner = inner
+        self.asked = asked
+    }
+
+    var replies: Int { inner.replies }
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        asked.add()
+        return try inner.ask(request)
+    }
+    func stop() {}
+}
+
+@Suite struct ReferenceAdapterTests {
+    @Test func requestsAreDecodedAndAnswered() {
+        var adapter = ReferenceAdapter()
+        let ask = { (line: String) in adapter.reply(to: Array(line.utf8)) }
+        #expect(ask("{\"op\":\"key\",\"key\":\"7\"}") == "{\"error\":\"unknown key or no field\"}")
+        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"atm\"}") == "{\"display\":\"$0.00\",\"caret\":5,\"value\":\"0.00\",\"rejected\":false}")
+        #expect(ask("{\"op\":\"key\",\"key\":\"7\"}") == "{\"display\":\"$0.07\",\"caret\":5,\"value\":\"0.07\",\"rejected\":false}")
+        #expect(ask("{\"op\":\"key\",\"key\":\"dec\"}")?.hasSuffix("\"rejected\":true}") == true, "atm refuses the decimal key")
+        #expect(ask("{\"op\":\"key\",\"key\":\"nokey\"}") == "{\"error\":\"unknown key or no field\"}")
+        #expect(ask("{\"op\":\"fly\"}") == "{\"error\":\"unknown op\"}")
+        #expect(ask("not json") == "{\"error\":\"unreadable request\"}")
+        #expect(ask("{\"op\":\"new\",\"locale\":\"xx_NOPE\"}") == "{\"unsupported\":true}")
+        #expect(ask("{\"op\":\"new\",\"maxDigits\":\"many\"}") == "{\"unsupported\":true}", "a value of the wrong type")
+        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"natural\"}") == "{\"display\":\"$0\",\"caret\":2,\"value\":\"0.00\",\"rejected\":false}")
+        #expect(ask("{\"op\":\"key\",\"key\":\"dec\"}")?.hasPrefix("{\"display\":\"$0.\",\"caret\":3") == true)
+        #expect(ask("{\"op\":\"quit\"}") == nil)
+    }
+}
+
+@Suite struct OutFolderTests {
+    @Test func unusableFoldersAreRefusedBeforeAnySession() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        #expect(throws: CommandError.self) { try CheckOutFolder("").prepare() }
+        #expect(throws: CommandError.self) { try CheckOutFolder("/dev/null/sub").prepare() }
+        try CheckOutFolder(base).prepare()
+        let record = try RunTests().record(jobs: 1)
+        let written = try CheckOutFolder(base).write(record)
+        #expect(written.count == record.groups.count && !written.isEmpty)
+        #expect(try CheckOutFolder.record(in: base) == record)
+        // A second run removes what the first wrote; a file of the user's is never touched.
+        try CheckOutFolder(base).prepare()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
+        FileManager.default.createFile(atPath: base + "/notes.txt", contents: Data("mine".utf8))
+        #expect(throws: CommandError.self) { try CheckOutFolder(base).prepare() }
+        #expect(FileManager.default.fileExists(atPath: base + "/notes.txt"))
+    }
+}
