@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -49,4 +50,31 @@ long moneyfield_write_no_sigpipe(int descriptor, const void *bytes, unsigned lon
 int moneyfield_unread_bytes(int descriptor) {
     int count = 0;
     return ioctl(descriptor, FIONREAD, &count) == 0 ? count : -1;
+}
+
+enum { pendingSlots = 8 };
+static char pendingPaths[pendingSlots][PATH_MAX + 1];
+/// 0 free, 1 claimed (the path is being made), 2 armed (the file may exist).
+static int pendingStates[pendingSlots];
+
+int moneyfield_pending_claim(void) {
+    for (int slot = 0; slot < pendingSlots; slot++) {
+        int expected = 0;
+        if (__atomic_compare_exchange_n(&pendingStates[slot], &expected, 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return slot;
+    }
+    return -1;
+}
+
+char *moneyfield_pending_path(int slot) { return pendingPaths[slot]; }
+
+void moneyfield_pending_arm(int slot) { __atomic_store_n(&pendingStates[slot], 2, __ATOMIC_SEQ_CST); }
+
+void moneyfield_pending_release(int slot) { __atomic_store_n(&pendingStates[slot], 0, __ATOMIC_SEQ_CST); }
+
+void moneyfield_remove_pending_temporaries(void) {
+    int saved = errno;
+    for (int slot = 0; slot < pendingSlots; slot++) {
+        if (__atomic_load_n(&pendingStates[slot], __ATOMIC_SEQ_CST) == 2) unlink(pendingPaths[slot]);
+    }
+    errno = saved;
 }

@@ -23,4 +23,15 @@ long moneyfield_write_no_sigpipe(int descriptor, const void *bytes, unsigned lon
 /// Bytes written to a pipe and not yet read from it (FIONREAD, which either end may ask), or -1.
 int moneyfield_unread_bytes(int descriptor);
 
+/// Temporary files an atomic write has open, in fixed memory so that a signal handler of the
+/// program's (the library installs none) can remove them with `unlink` alone. A slot is claimed
+/// (-1 when all are busy: the write goes on unregistered), its path written, armed once the file
+/// exists, and released once renamed or removed.
+int moneyfield_pending_claim(void);
+char *moneyfield_pending_path(int slot);
+void moneyfield_pending_arm(int slot);
+void moneyfield_pending_release(int slot);
+/// Async-signal-safe: unlinks every armed temporary. For a handler about to end the process.
+void moneyfield_remove_pending_temporaries(void);
+
 #endif
