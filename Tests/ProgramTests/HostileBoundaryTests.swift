@@ -191,6 +191,44 @@ import MoneyFieldCheck
         #expect(landed * 10 >= points * 9, "only \(landed) of \(points) signals landed before the end")
     }
 
+    /// SIGINT or SIGTERM while `demo --cast` makes its cast: it says so, ends 130/143, and leaves
+    /// neither a cast nor a temporary. The signal goes once the demo is under way: the script
+    /// records itself (`record`), and the recording has grown.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedCastSaysSoAndLeavesNothing(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        _ = try folder.file("long.session", "> record rec.session\n" + String(repeating: "> type 1\n> clear\n", count: 20_000))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["demo", "--allow-write", "--cast", "out.cast", "long.session"]
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let recording = folder.url.appendingPathComponent("rec.session").path
+        let deadline = Date().addingTimeInterval(120)
+        while ((try? FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int) ?? 0) < 4096 {
+            guard process.isRunning, Date() < deadline else {
+                process.terminate()
+                Issue.record("the demo never reached its recording's fourth KiB")
+                return
+            }
+            usleep(1_000)
+        }
+        kill(process.processIdentifier, signal)
+        // Read while it runs: its warnings (the script expects nothing) fill a pipe.
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+        #expect(message.hasPrefix("demo --cast interrupted at step ") && message.hasSuffix(" of 40001, before out.cast was written; it is unchanged\n"),
+                "\(message.suffix(300))")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(!files.contains("out.cast") && !files.contains { $0.hasPrefix(".out.cast.") }, "\(files)")
+    }
+
     /// Puts `text` in the file at `path` with plain POSIX calls (Foundation's writes are slow here).
     static func overwrite(_ path: String, _ text: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
