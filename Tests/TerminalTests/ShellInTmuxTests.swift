@@ -5,7 +5,7 @@ import Testing
 /// The shell on a real terminal: tmux runs the built `moneyfield`, the test types and reads the
 /// screen as a person would.
 @Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(5)))
 struct ShellInTmuxTests {
     @Test func typedDigitsShowTheFieldLine() throws {
         let tmux = try Tmux()
@@ -174,7 +174,7 @@ struct ShellInTmuxTests {
 
 /// The kiosk as a form: every field listed, Tab moves on (recorded as `use`), Shift-arrows select.
 @Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(5)))
 struct KioskFormInTmuxTests {
     @Test func tabMovesBetweenFieldsAndShiftArrowsSelect() throws {
         let tmux = try Tmux()
