@@ -198,6 +198,7 @@ public final class Adapter {
         guard let child else { throw .cannotStart("the adapter is not running") }
         let limit = replies == 0 ? startTimeout : timeout
         let deadline = ContinuousClock.now + .nanoseconds(Int64(limit * 1e9))
+        var watchingInput = true
         while true {
             if let newline = pending.firstIndex(of: 10) {
                 var line = pending[..<newline]
@@ -214,12 +215,17 @@ public final class Adapter {
             guard left > .zero else { throw broke(request, .timedOut(seconds: limit, starting: replies == 0)) }
             // poll counts whole milliseconds: round up, so a short timeout still waits.
             let milliseconds = Int32(min(600_000, (left / .milliseconds(1)).rounded(.up)))
-            switch child.waitForOutput(milliseconds: max(1, milliseconds)) {
+            switch child.waitForOutput(milliseconds: max(1, milliseconds), watchingInput: watchingInput) {
             case .timedOut:
                 continue
             case .interrupted:
                 if isInterrupted() { throw .interrupted }
                 continue
+            case .inputClosed:
+                // It closed its stdin with the request unread: it will never answer. Read, it
+                // may still answer: then only its output and its exit are watched.
+                if child.unreadInput > 0 { throw broke(request, .stoppedReading(String(cString: strerror(EPIPE)))) }
+                watchingInput = false
             case .exited:
                 // What it wrote before it exited still counts; nothing more can come.
                 try readWhatIsLeft(for: request)

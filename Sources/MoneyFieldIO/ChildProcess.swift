@@ -91,14 +91,17 @@ public final class ChildProcess: @unchecked Sendable {
         case readable
         /// It has exited; its stdout may still hold what it wrote last.
         case exited
+        /// Nobody reads its stdin any more (asked only with `watchingInput`).
+        case inputClosed
         case timedOut
         /// A signal came in meanwhile.
         case interrupted
     }
 
     /// Waits at most `milliseconds` until its stdout is readable or it has exited, whichever
-    /// comes first: a helper of its that keeps its stdout open does not hide its exit.
-    public func waitForOutput(milliseconds: Int32) -> Wait {
+    /// comes first: a helper of its that keeps its stdout open does not hide its exit. With
+    /// `watchingInput`, also until nobody reads its stdin.
+    public func waitForOutput(milliseconds: Int32, watchingInput: Bool = false) -> Wait {
         if exitWatch < 0 {
             // No pidfd: look at its exit between short slices.
             let start = ContinuousClock.now
@@ -112,11 +115,14 @@ public final class ChildProcess: @unchecked Sendable {
                 if ready > 0 { return .readable }
             }
         }
-        var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
-        let ready = Foundation.poll(&descriptors, 2, milliseconds)
+        // A pipe's writing end polls POLLERR once its last reader is gone (no event need be asked).
+        var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: watchingInput ? input : -1, events: 0, revents: 0)]
+        let ready = Foundation.poll(&descriptors, 3, milliseconds)
         if ready < 0 { return errno == EINTR ? .interrupted : .timedOut }
         if descriptors[0].revents != 0 { return .readable }
         if descriptors[1].revents != 0 { return .exited }
+        if descriptors[2].revents != 0 { return .inputClosed }
         return .timedOut
     }
 
