@@ -230,6 +230,43 @@ import MoneyFieldCheck
         #expect(!files.contains("out.cast") && !files.contains { $0.hasPrefix(".out.cast.") }, "\(files)")
     }
 
+    /// SIGINT or SIGTERM while `--record` reads its commands: it stops between commands, says the
+    /// last one it ran, ends 130/143, and the recording replays green. Signalled once the third
+    /// command's block is on disk, while the shell waits for a fourth.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRecordingSaysWhereItStopped(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--record", "rec.session"]
+        process.currentDirectoryURL = folder.url
+        let stdin = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data("type 12\nnew eur --locale de_DE --currency EUR\ntype 345\n".utf8))
+        let recording = folder.url.appendingPathComponent("rec.session")
+        let deadline = Date().addingTimeInterval(120)
+        while (try? String(contentsOf: recording, encoding: .utf8))?.hasSuffix("eur: 3,45|\u{00A0}€\n\n") != true {
+            guard Date() < deadline else {
+                process.terminate()
+                Issue.record("the recording never held the third command within 120 s")
+                return
+            }
+            usleep(5_000)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
+        #expect(message == "interrupted after stdin:3; rec.session holds every command recorded up to there, whole\n")
+        let replay = try BuiltProgram.run(["test", "rec.session"], directory: folder.url)
+        #expect(replay.stdout == "1 passed, 0 failed\n", "\(replay.stdout)\(replay.stderr)")
+    }
+
     /// Puts `text` in the file at `path` with plain POSIX calls (Foundation's writes are slow here).
     static func overwrite(_ path: String, _ text: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
