@@ -233,14 +233,15 @@ import MoneyFieldCheck
     /// SIGINT or SIGTERM while `--record` reads its commands: it stops between commands, says the
     /// last one it ran, ends 130/143, and the recording replays green. Signalled once the third
     /// command's block is on disk, while the shell waits for a fourth.
-    @Test(arguments: [SIGINT, SIGTERM])
-    func anInterruptedRecordingSaysWhereItStopped(signal: Int32) throws {
+    @Test(arguments: [(SIGINT, false), (SIGTERM, false), (SIGTERM, true), (SIGHUP, true)] as [(Int32, Bool)])
+    func anInterruptedRecordingSaysWhereItStopped(signal: Int32, atThePrompt: Bool) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--record", "rec.session"]
+        // At the prompt (line editing), Ctrl-C abandons a line: there SIGTERM and SIGHUP stop it.
+        process.arguments = (atThePrompt ? ["--interactive"] : []) + ["--record", "rec.session"]
         process.currentDirectoryURL = folder.url
         let stdin = Pipe(), stderr = Pipe()
         process.standardInput = stdin
@@ -262,7 +263,8 @@ import MoneyFieldCheck
         process.waitUntilExit()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
-        #expect(message == "interrupted after stdin:3; rec.session holds every command recorded up to there, whole\n")
+        #expect(message == (atThePrompt ? "\ninterrupted after `type 345`; a recording holds every command up to there, whole\n"
+            : "interrupted after stdin:3; rec.session holds every command recorded up to there, whole\n"))
         let replay = try BuiltProgram.run(["test", "rec.session"], directory: folder.url)
         #expect(replay.stdout == "1 passed, 0 failed\n", "\(replay.stdout)\(replay.stderr)")
     }

@@ -158,7 +158,7 @@ struct ShellSettings {
             reader.stopsWhenInterrupted = Interrupts.isInterrupted
             _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
         }
-        if Interrupts.caught != 0, let record {
+        if !interactive, Interrupts.caught != 0, let record {
             let place = batch.lastPlace.map { "after \($0)" } ?? "before the first command"
             Output.writeError("interrupted \(place); \(VisibleText.terminalSafe(record)) holds every command recorded up to there, whole\n")
             throw ExitCode(Interrupts.exitStatus)

@@ -37,8 +37,8 @@ enum Interrupts {
     /// From now on the first such signal is only noted: the command looks at `isInterrupted`
     /// between its steps, finishes the one under way (a file being replaced is replaced whole)
     /// and says where it stopped. A second signal ends it at once, as by default.
-    static func stopBetweenSteps() {
-        for signal in endingSignals { moneyfield_catch_signal(signal, noteSignal, nil) }
+    static func stopBetweenSteps(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+        for signal in endingSignals where signals.contains(signal) { moneyfield_catch_signal(signal, noteSignal, nil) }
     }
 
     private static func isIgnore(_ action: sigaction) -> Bool {
