@@ -166,14 +166,14 @@ import MoneyFieldCheck
             let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let texts = try urls.map { try String(contentsOf: $0, encoding: .utf8) }
             let updated = texts.indices.filter { texts[$0] == new[$0] }
-            let where_ = "kill point \(point), after script \(target) (MONEYFIELD_KILL_SEED=\(seed))"
-            #expect(texts.indices.allSatisfy { texts[$0] == old[$0] || texts[$0] == new[$0] }, "a script half written, \(where_)")
-            #expect(updated == Array(0..<updated.count), "the updated scripts are the first ones, \(where_)")
+            let place = "kill point \(point), after script \(target) (MONEYFIELD_KILL_SEED=\(seed))"
+            #expect(texts.indices.allSatisfy { texts[$0] == old[$0] || texts[$0] == new[$0] }, "a script half written, \(place)")
+            #expect(updated == Array(0..<updated.count), "the updated scripts are the first ones, \(place)")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("upd").path)
                 .filter { $0.hasPrefix(".") }
             if process.terminationReason == .exit && process.terminationStatus == 0 {
                 // It finished between the state and the signal: every script rewritten.
-                #expect(updated.count == count, "\(where_): \(message)")
+                #expect(updated.count == count, "\(place): \(message)")
                 continue
             }
             landed += 1
@@ -182,11 +182,11 @@ import MoneyFieldCheck
                 for leftover in leftovers { try FileManager.default.removeItem(at: folder.url.appendingPathComponent("upd/" + leftover)) }
                 continue
             }
-            #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(where_): \(message)")
-            #expect(updated.count > target, "\(where_)")
+            #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(place): \(message)")
+            #expect(updated.count > target, "\(place)")
             #expect(message.hasPrefix("interrupted after ") && message.hasSuffix(" of \(count) scripts; \(updated.count) updated\n"),
-                    "\(where_): \(message)")
-            #expect(leftovers.isEmpty, "temporary left, \(where_): \(leftovers)")
+                    "\(place): \(message)")
+            #expect(leftovers.isEmpty, "temporary left, \(place): \(leftovers)")
         }
         // Only a finish between the state and the signal is not a kill point: rare, never most.
         #expect(landed * 10 >= points * 9, "only \(landed) of \(points) signals landed before the end")
