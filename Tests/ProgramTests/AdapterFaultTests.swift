@@ -14,7 +14,11 @@ import MoneyFieldCheck
         return binary.path
     }
 
-    static let new = AdapterRequest.new(try! FieldConfiguration(locale: "en_US", currency: "USD"))
+    /// The `new` every session opens with (a constant the engine always accepts).
+    static let new: AdapterRequest = {
+        guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "USD") else { preconditionFailure("en_US/USD is built in") }
+        return .new(configuration)
+    }()
 
     /// The problem `adapter` is reported with for `requests`, or nil when every request was answered.
     static func problem(of command: String, _ requests: [AdapterRequest] = [new], timeout: Double = 20, startTimeout: Double = 20)
