@@ -224,7 +224,7 @@ public final class Adapter {
             case .inputClosed:
                 // It closed its stdin with the request unread: it will never answer. Read, it
                 // may still answer: then only its output and its exit are watched.
-                if child.unreadInput > 0 { throw broke(request, .stoppedReading(String(cString: strerror(EPIPE)))) }
+                if child.unreadInput > 1 { throw broke(request, .stoppedReading(String(cString: strerror(EPIPE)))) }
                 watchingInput = false
             case .exited:
                 // What it wrote before it exited still counts; nothing more can come.
@@ -249,8 +249,9 @@ public final class Adapter {
 
     /// A reply is written after its request was read: bytes read while the request still sits
     /// unread in its stdin began a line nobody asked for (a line written before it was asked).
+    /// An adapter that reads up to the object's `}` and leaves the newline for later has read it.
     private func noteEarlyBytes() {
-        if let child, !pending.isEmpty, child.unreadInput > 0 { startedLineEarly = true }
+        if let child, !pending.isEmpty, child.unreadInput > 1 { startedLineEarly = true }
     }
 
     /// Reads what its output holds now, without waiting.

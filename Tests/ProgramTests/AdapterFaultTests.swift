@@ -68,6 +68,17 @@ import MoneyFieldCheck
         }
     }
 
+    /// An adapter that reads a request up to its `}` (dd, one byte at a time) and answers before
+    /// it reads the newline has read the request: its replies are answers.
+    @Test func aReplyBeforeTheRequestsNewlineWasReadCounts() throws {
+        let reply = "{\"display\":\"$0.00\",\"caret\":5}"
+        let command = "while :; do r=''; while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ]; do r=\"$r$c\"; [ \"$c\" = '}' ] && break; done; "
+            + "[ -z \"$r\" ] && exit 0; echo '\(reply)'; dd bs=1 count=1 >/dev/null 2>&1; done"
+        let outcome = try Self.problem(of: command, [Self.new, .key(.digit(1)), .key(.digit(2))])
+        #expect(outcome.problem == nil)
+        #expect(outcome.replies == 3)
+    }
+
     @Test func aSecondReplyIsUnasked() throws {
         let command = "read line; r='{\"display\":\"$0.00\",\"caret\":5}'; printf '%s\\n%s\\n' \"$r\" \"$r\"; cat >/dev/null"
         let outcome = try Self.problem(of: command, [Self.new, .key(.digit(1))])
