@@ -263,7 +263,7 @@ import MoneyFieldCheck
         process.waitUntilExit()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
-        #expect(message == (atThePrompt ? "\ninterrupted after `type 345`; a recording holds every command up to there, whole\n"
+        #expect(message == (atThePrompt ? "\ninterrupted after `type 345`; a recording, if one was running, holds every command up to there, whole\n"
             : "interrupted after stdin:3; rec.session holds every command recorded up to there, whole\n"))
         let replay = try BuiltProgram.run(["test", "rec.session"], directory: folder.url)
         #expect(replay.stdout == "1 passed, 0 failed\n", "\(replay.stdout)\(replay.stderr)")
