@@ -5,7 +5,8 @@ import MoneyFieldShell
 import Synchronization
 
 /// The user's field behind `sh -c CMD`, spoken to in JSON Lines: one request line in, one reply
-/// line out, each reply awaited at most `timeout` and checked before it counts as an answer. It
+/// line out, each reply awaited at most `timeout` (the first, `startTimeout`), taken only as the
+/// answer to the request it follows, and checked before it counts as an answer. It
 /// runs in a process group of its own with only its three pipes; the last 64 KiB of its stderr
 /// are kept for the report, never mixed into moneyfield's output.
 public final class Adapter {
@@ -23,7 +24,8 @@ public final class Adapter {
         case exited(String)
         case closedOutput
         case stoppedReading(String)
-        case timedOut(seconds: Double)
+        /// `starting`: no reply yet, so the deadline was `--start-timeout`'s.
+        case timedOut(seconds: Double, starting: Bool = false)
         case tooLong
         case notUTF8(String)
         case notAReply(String, why: String)
@@ -35,7 +37,8 @@ public final class Adapter {
         public var isFailureToStart: Bool {
             switch self {
             case .exited, .closedOutput, .stoppedReading: true
-            default: false
+            case .timedOut(_, let starting): starting
+            case .tooLong, .notUTF8, .notAReply, .caretOutside, .unasked, .unsupportedKey: false
             }
         }
 
@@ -44,7 +47,7 @@ public final class Adapter {
             case .exited(let status): "it exited (\(status)) without replying"
             case .closedOutput: "it closed its standard output without replying"
             case .stoppedReading(let reason): "it stopped reading its standard input (\(reason))"
-            case .timedOut(let seconds): "no reply within \(Self.seconds(seconds)) (--timeout)"
+            case .timedOut(let seconds, let starting): "no reply within \(Self.seconds(seconds)) (\(starting ? "--start-timeout" : "--timeout"))"
             case .tooLong: "its reply is over 1 MiB without a newline"
             case .notUTF8(let reply): "its reply is not UTF-8: \(reply)"
             case .notAReply(let reply, let why): "its reply \(reply) \(why)"
@@ -67,12 +70,14 @@ public final class Adapter {
 
     let command: String
     let timeout: Double
-    /// The deadline for its first reply (a browser's start), apart from `timeout`.
+    /// The deadline for its first reply: a browser's start is slower than any answer.
     let startTimeout: Double
     /// Whether moneyfield has been asked to stop: checked whenever a wait is interrupted.
     let isInterrupted: @Sendable () -> Bool
     private var child: ChildProcess?
     private var pending: [UInt8] = []
+    /// The line in `pending` began before the request sent last was read.
+    private var startedLineEarly = false
     private let errors = ErrorTail()
     /// Replies read so far: none means it never started talking.
     public private(set) var replies = 0
@@ -92,6 +97,7 @@ public final class Adapter {
             throw .cannotStart(reason)
         }
         pending = []
+        startedLineEarly = false
         replies = 0
         errors.follow(child!.takeErrorOutput())
     }
@@ -144,16 +150,16 @@ public final class Adapter {
         }
     }
 
-    /// A line already waiting before a request was sent answers nothing that was asked.
+    /// Anything it wrote since its last reply, before this request is sent, answers nothing that
+    /// was asked: a second reply, or a line before the first request. Read without waiting.
     private func refuseUnasked(before request: String) throws(Failure) {
         guard let child else { return }
-        if pending.isEmpty {
+        while pending.count <= 1 << 20 {
             var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            if Foundation.poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 { readChunk(from: child.output) }
+            guard Foundation.poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0, readChunk(from: child.output) > 0 else { break }
         }
-        if let newline = pending.firstIndex(of: 10) {
-            throw broke(request, .unasked(Self.quoted(String(decoding: pending[..<newline], as: UTF8.self))))
-        }
+        guard !pending.isEmpty else { return }
+        throw broke(request, .unasked(Self.quoted(String(decoding: pending[..<(pending.firstIndex(of: 10) ?? pending.endIndex)], as: UTF8.self))))
     }
 
     private func send(_ line: String) throws(Failure) {
@@ -161,18 +167,20 @@ public final class Adapter {
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(child.input, $0.baseAddress, $0.count) }
+            let count = bytes[sent...].withUnsafeBytes { child.writeInput($0) }
             if count < 0 {
                 if errno == EINTR {
                     if isInterrupted() { throw .interrupted }
                     continue
                 }
                 let reason = String(cString: strerror(errno))
-                if child.poll() != nil { throw broke(line, .exited(child.exitDescription)) }
+                // Its stdin closes as it exits: a moment to tell an exit from a closed stdin.
+                if child.waitForExit(milliseconds: 200) { throw broke(line, .exited(child.exitDescription)) }
                 throw broke(line, .stoppedReading(reason))
             }
             sent += count
         }
+        startedLineEarly = false
     }
 
     @discardableResult
@@ -183,41 +191,76 @@ public final class Adapter {
         return count
     }
 
+    /// Reads the reply to `request`: the first line it writes after reading the request. Waits
+    /// `startTimeout` for the first reply of its life, `timeout` for the others, and no longer
+    /// once it has exited.
     private func readLine(for request: String) throws(Failure) -> ArraySlice<UInt8> {
         guard let child else { throw .cannotStart("the adapter is not running") }
-        let timeout = replies == 0 ? startTimeout : self.timeout
-        let deadline = ContinuousClock.now + .nanoseconds(Int64(timeout * 1e9))
+        let limit = replies == 0 ? startTimeout : timeout
+        let deadline = ContinuousClock.now + .nanoseconds(Int64(limit * 1e9))
+        var watchingInput = true
         while true {
             if let newline = pending.firstIndex(of: 10) {
                 var line = pending[..<newline]
                 pending.removeFirst(newline + 1)
+                if startedLineEarly {
+                    throw broke(request, .unasked(Self.quoted(String(decoding: line, as: UTF8.self))))
+                }
                 replies += 1
                 if line.last == 13 { line = line.dropLast() }
                 return ArraySlice(Array(line))
             }
             if pending.count > 1 << 20 { throw broke(request, .tooLong) }
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw broke(request, .timedOut(seconds: timeout)) }
+            guard left > .zero else { throw broke(request, .timedOut(seconds: limit, starting: replies == 0)) }
             // poll counts whole milliseconds: round up, so a short timeout still waits.
             let milliseconds = Int32(min(600_000, (left / .milliseconds(1)).rounded(.up)))
+            switch child.waitForOutput(milliseconds: max(1, milliseconds), watchingInput: watchingInput) {
+            case .timedOut:
+                continue
+            case .interrupted:
+                if isInterrupted() { throw .interrupted }
+                continue
+            case .inputClosed:
+                // It closed its stdin with the request unread: it will never answer. Read, it
+                // may still answer: then only its output and its exit are watched.
+                if child.unreadInput > 1 { throw broke(request, .stoppedReading(String(cString: strerror(EPIPE)))) }
+                watchingInput = false
+            case .exited:
+                // What it wrote before it exited still counts; nothing more can come.
+                try readWhatIsLeft(for: request)
+                if pending.contains(10) { continue }
+                throw broke(request, .exited(child.exitDescription))
+            case .readable:
+                let count = readChunk(from: child.output)
+                if count < 0 {
+                    if errno == EINTR, isInterrupted() { throw .interrupted }
+                    continue
+                }
+                if count == 0 {
+                    // End of its output: a moment (never past the deadline) to say how it ended.
+                    let settle = Int32(max(0, min(200, (deadline - ContinuousClock.now) / .milliseconds(1))))
+                    throw broke(request, child.waitForExit(milliseconds: settle) ? .exited(child.exitDescription) : .closedOutput)
+                }
+                noteEarlyBytes()
+            }
+        }
+    }
+
+    /// A reply is written after its request was read: bytes read while the request still sits
+    /// unread in its stdin began a line nobody asked for (a line written before it was asked).
+    /// An adapter that reads up to the object's `}` and leaves the newline for later has read it.
+    private func noteEarlyBytes() {
+        if let child, !pending.isEmpty, child.unreadInput > 1 { startedLineEarly = true }
+    }
+
+    /// Reads what its output holds now, without waiting.
+    private func readWhatIsLeft(for request: String) throws(Failure) {
+        guard let child else { return }
+        while pending.count <= 1 << 20 {
             var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            let ready = Foundation.poll(&descriptor, 1, max(1, milliseconds))
-            if ready < 0 {
-                if errno == EINTR, isInterrupted() { throw .interrupted }
-                continue
-            }
-            guard ready > 0 else { continue }
-            let count = readChunk(from: child.output)
-            if count < 0 {
-                if errno == EINTR, isInterrupted() { throw .interrupted }
-                continue
-            }
-            if count == 0 {
-                // End of its output: wait a moment (never past the deadline) to say how it ended.
-                let settle = min(deadline, ContinuousClock.now + .milliseconds(200))
-                while child.poll() == nil && ContinuousClock.now < settle { usleep(2_000) }
-                throw broke(request, child.poll() != nil ? .exited(child.exitDescription) : .closedOutput)
-            }
+            guard Foundation.poll(&descriptor, 1, 0) > 0, readChunk(from: child.output) > 0 else { return }
+            noteEarlyBytes()
         }
     }
 

@@ -47,6 +47,23 @@ struct AdapterReply: Decodable {
     var value: String?
     var rejected: Bool?
     var unsupported: Bool?
+
+    private enum Keys: String, CodingKey {
+        case display, caret, value, rejected, unsupported
+    }
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: Keys.self)
+        display = try object.decodeIfPresent(String.self, forKey: .display)
+        // 4.5 or a number past Int64 is a number the decoder cannot make an Int of: a caret
+        // that is not a whole number, like "5", not a reply that is no JSON.
+        do { caret = try object.decodeIfPresent(Int.self, forKey: .caret) } catch {
+            throw DecodingError.typeMismatch(Int.self, .init(codingPath: object.codingPath + [Keys.caret], debugDescription: "not a whole number"))
+        }
+        value = try object.decodeIfPresent(String.self, forKey: .value)
+        rejected = try object.decodeIfPresent(Bool.self, forKey: .rejected)
+        unsupported = try object.decodeIfPresent(Bool.self, forKey: .unsupported)
+    }
 }
 
 extension Key {

@@ -1,10 +1,12 @@
+import CProcess
 import Foundation
 
 /// Replaces files whole or not at all, as sqlite and git do: an exclusive temporary file with an
 /// unpredictable name beside the target, written and fsynced, then renamed over it.
 ///
 /// A link is followed to the file it names, which is the one replaced (the link stays a link);
-/// the replaced file keeps its permissions; a SIGINT or SIGTERM meanwhile removes the temporary.
+/// the replaced file keeps its permissions. The temporary is registered where the program's own
+/// signal handler finds it (`removePendingTemporaries`): this library installs no handler.
 public enum AtomicFile {
     /// `asScript`: the file is a session script, which must stay small enough to be read back;
     /// reports and casts have no such limit.
@@ -23,14 +25,28 @@ public enum AtomicFile {
             mode = status.st_mode & 0o7777
         }
         let folder = PathName.deletingLast(of: target)
-        var template = Array((folder.isEmpty ? "." : folder).utf8CString.dropLast())
+        let template = Array((folder.isEmpty ? "." : folder).utf8CString.dropLast())
             + Array("/.\(PathName.last(of: target)).XXXXXX".utf8CString)
-        // mkstemp opens with O_CREAT | O_EXCL: never an existing file, never through a link.
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard template.count <= Int(PATH_MAX) else { throw .describing(errno: ENAMETOOLONG, path: displayPath) }
+        // mkstemp opens with O_CREAT | O_EXCL: never an existing file, never through a link. It
+        // names the file in the registry's own memory, armed as soon as the file exists.
+        let slot = moneyfield_pending_claim()
+        defer { if slot >= 0 { moneyfield_pending_release(slot) } }
+        var name = template
+        let descriptor: Int32
+        if slot >= 0, let registered = moneyfield_pending_path(slot) {
+            template.withUnsafeBufferPointer { registered.update(from: $0.baseAddress!, count: $0.count) }
+            descriptor = mkstemp(registered)
+            if descriptor >= 0 {
+                moneyfield_pending_arm(slot)
+                name = Array(UnsafeBufferPointer(start: registered, count: template.count))
+            }
+        } else {
+            // Every slot busy (writes on many threads at once): this one goes unregistered.
+            descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
         guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
-        let temporary = String(cString: template)
-        PendingTemporary.set(template)
-        defer { PendingTemporary.clear() }
+        let temporary = String(cString: name)
         do throws(FileError) {
             let writer = CheckedWriter(descriptor: descriptor, streamName: displayPath)
             do throws(WriteFailure) { try writer.write(text) } catch {
@@ -68,37 +84,8 @@ public enum AtomicFile {
     }
 }
 
-/// The temporary file an atomic write has open, removed if SIGINT or SIGTERM ends the process
-/// first. Kept in a fixed C buffer so the signal handler only reads memory and calls `unlink`.
-enum PendingTemporary {
-    private nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
-        return buffer
-    }()
-    private static let signals = [SIGINT, SIGTERM, SIGHUP]
-    /// The handlers before `set`, put back by `clear`.
-    private nonisolated(unsafe) static var previous: [__sighandler_t?] = []
-
-    static func set(_ cPath: [CChar]) {
-        guard cPath.count <= Int(PATH_MAX) else { return }
-        cPath.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
-        previous = signals.map { signal($0, removePendingAndResend) }
-    }
-
-    static func clear() {
-        path[0] = 0
-        for (signalNumber, handler) in zip(signals, previous) { signal(signalNumber, handler) }
-        previous = []
-    }
-
-    fileprivate static func removeForSignal() {
-        if path[0] != 0 { unlink(path) }
-    }
-}
-
-private func removePendingAndResend(_ signalNumber: Int32) {
-    PendingTemporary.removeForSignal()
-    signal(signalNumber, SIG_DFL)
-    raise(signalNumber)
+/// For a signal handler about to end the process: removes every temporary file an atomic write
+/// has open. Async-signal-safe (it reads fixed memory and calls `unlink`).
+public func removePendingTemporaries() {
+    moneyfield_remove_pending_temporaries()
 }

@@ -10,6 +10,9 @@ public final class ChildProcess: @unchecked Sendable {
     public private(set) var output: Int32
     public private(set) var errorOutput: Int32
     private var status: Int32?
+    /// Polls readable once it has exited (a pidfd), so a wait for its output also sees it end
+    /// even while a helper it started keeps that output open; -1 where there is none.
+    private var exitWatch: Int32 = -1
     /// Set once the group was ended: a second end must not signal a group number since reused.
     private var ended = false
 
@@ -18,8 +21,6 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public init(shellCommand command: String) throws(StartError) {
-        // A write to a child that died must fail with EPIPE, not end moneyfield.
-        signal(SIGPIPE, SIG_IGN)
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
         guard moneyfield_cloexec_pipe(&stdin) == 0, moneyfield_cloexec_pipe(&stdout) == 0, moneyfield_cloexec_pipe(&stderr) == 0 else {
             throw .failed("cannot make pipes: \(String(cString: strerror(errno)))")
@@ -57,6 +58,7 @@ public final class ChildProcess: @unchecked Sendable {
         input = stdin[1]
         output = stdout[0]
         errorOutput = stderr[0]
+        exitWatch = moneyfield_pidfd_open(child)
     }
 
     deinit { end(grace: .milliseconds(300)) }
@@ -71,6 +73,73 @@ public final class ChildProcess: @unchecked Sendable {
     public func closeInput() {
         if input >= 0 { close(input) }
         input = -1
+    }
+
+    /// Writes to its stdin; a write to a child that stopped reading fails with EPIPE and raises
+    /// no SIGPIPE, whatever the host program does with that signal. The count written, or -1 and errno.
+    public func writeInput(_ bytes: UnsafeRawBufferPointer) -> Int {
+        moneyfield_write_no_sigpipe(input, bytes.baseAddress, UInt(bytes.count))
+    }
+
+    /// Bytes written to its stdin that it has not read yet (0 when unknown).
+    public var unreadInput: Int {
+        input >= 0 ? max(0, Int(moneyfield_unread_bytes(input))) : 0
+    }
+
+    public enum Wait: Equatable, Sendable {
+        /// Its stdout has bytes, or its end (every writer closed it).
+        case readable
+        /// It has exited; its stdout may still hold what it wrote last.
+        case exited
+        /// Nobody reads its stdin any more (asked only with `watchingInput`).
+        case inputClosed
+        case timedOut
+        /// A signal came in meanwhile.
+        case interrupted
+    }
+
+    /// Waits at most `milliseconds` until its stdout is readable or it has exited, whichever
+    /// comes first: a helper of its that keeps its stdout open does not hide its exit. With
+    /// `watchingInput`, also until nobody reads its stdin.
+    public func waitForOutput(milliseconds: Int32, watchingInput: Bool = false) -> Wait {
+        if exitWatch < 0 {
+            // No pidfd: look at its exit between short slices.
+            let start = ContinuousClock.now
+            while true {
+                if poll() != nil { return .exited }
+                let spent = Int32((ContinuousClock.now - start) / .milliseconds(1))
+                guard spent < milliseconds else { return .timedOut }
+                var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+                let ready = Foundation.poll(&descriptor, 1, min(20, milliseconds - spent))
+                if ready < 0 && errno == EINTR { return .interrupted }
+                if ready > 0 { return .readable }
+            }
+        }
+        // A pipe's writing end polls POLLERR once its last reader is gone (no event need be asked).
+        var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: watchingInput ? input : -1, events: 0, revents: 0)]
+        let ready = Foundation.poll(&descriptors, 3, milliseconds)
+        if ready < 0 { return errno == EINTR ? .interrupted : .timedOut }
+        if descriptors[0].revents != 0 { return .readable }
+        if descriptors[1].revents != 0 { return .exited }
+        if descriptors[2].revents != 0 { return .inputClosed }
+        return .timedOut
+    }
+
+    /// Waits at most `milliseconds` for it to exit; whether it has.
+    public func waitForExit(milliseconds: Int32) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(milliseconds))
+        while poll() == nil {
+            let left = Int32(max(0, (deadline - ContinuousClock.now) / .milliseconds(1)))
+            guard left > 0 else { return false }
+            if exitWatch >= 0 {
+                var descriptor = pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)
+                _ = Foundation.poll(&descriptor, 1, left)
+            } else {
+                usleep(2_000)
+            }
+        }
+        return true
     }
 
     /// Whether it has exited, reaping it if so; its status once known.
@@ -96,19 +165,18 @@ public final class ChildProcess: @unchecked Sendable {
         ended = true
         closeInput()
         let group = pid
-        let step = ContinuousClock.now + .milliseconds(100)
-        while poll() == nil && ContinuousClock.now < step { usleep(2_000) }
+        _ = waitForExit(milliseconds: 100)
         // Its group may hold helpers even once the shell itself is gone.
         kill(-group, SIGTERM)
-        let deadline = ContinuousClock.now + grace
-        while poll() == nil && ContinuousClock.now < deadline { usleep(2_000) }
+        _ = waitForExit(milliseconds: Int32(grace / .milliseconds(1)))
         kill(-group, SIGKILL)
         if poll() == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, 0) == pid { status = raw }
         }
-        for descriptor in [output, errorOutput] where descriptor >= 0 { close(descriptor) }
+        for descriptor in [output, errorOutput, exitWatch] where descriptor >= 0 { close(descriptor) }
         output = -1
         errorOutput = -1
+        exitWatch = -1
     }
 }

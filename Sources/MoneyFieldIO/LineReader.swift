@@ -14,6 +14,9 @@ public struct LineReader {
     private var start = 0
     private var atEnd = false
     private var isFirstLine = true
+    /// Asked when a signal cuts a read short: true ends the input there (the program was asked
+    /// to stop), false reads on.
+    public var stopsWhenInterrupted: () -> Bool = { false }
 
     public init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -49,9 +52,13 @@ public struct LineReader {
             if atEnd {
                 return current.isEmpty && discarded == 0 ? nil : finish(current[...], discarded: discarded)
             }
+            if stopsWhenInterrupted() { return nil }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EINTR {
+                if stopsWhenInterrupted() { return nil }
+                continue
+            }
             if count <= 0 { atEnd = true; continue }
             buffer = Array(chunk[..<count])
         }

@@ -28,6 +28,8 @@ public enum BuiltProgram {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// It outlived its timeout and was ended (stderr then ends with a line that says so).
+        public var timedOut = false
     }
 
     /// Runs `moneyfield` with `arguments`, feeding `input` on standard input; bounded by `timeout`.
@@ -83,12 +85,15 @@ public enum BuiltProgram {
         let errData = Collector(stderr.fileHandleForReading)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning { process.terminate() }
+        // A hang is cut and said so, in the outcome a test looks at.
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
             stdout: String(decoding: outData.wait(), as: UTF8.self),
-            stderr: String(decoding: errData.wait(), as: UTF8.self))
+            stderr: String(decoding: errData.wait(), as: UTF8.self) + (timedOut ? "\n[timed out after \(Int(timeout)) s and was ended]\n" : ""),
+            timedOut: timedOut)
     }
 
     public struct MissingBinary: Error, CustomStringConvertible {

@@ -31,6 +31,7 @@ struct Moneyfield: ParsableCommand {
     /// Every message goes through the checked writer: `--help >/dev/full` is an error, not a silent 0.
     static func main() {
         Output.prepareStandardStreams()
+        Interrupts.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) {
             CompletionLists.areWanted.store(true, ordering: .relaxed)

@@ -107,7 +107,8 @@ import MoneyFieldCheck
     @Test(arguments: [
         ("nosuchcommand-xyz", Int32(2), "error: the adapter could not start"),
         ("exit 3", Int32(2), "error: the adapter could not start: it"),
-        ("sleep 30", Int32(1), "error: the adapter is broken: no reply within 500 ms (--timeout)"),
+        // No first reply within --start-timeout: it never started.
+        ("sleep 30", Int32(2), "error: the adapter could not start: no reply within 500 ms (--start-timeout)"),
         ("read line; echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"hello\" is not one JSON object"),
         // A line before any request: seen as unasked when it arrives before the first request is
         // sent, else as that request's reply, which is no JSON object. Broken either way.
@@ -368,7 +369,7 @@ import MoneyFieldCheck
         let patient = try check(slow, ["--sessions", "3", "--timeout", "0.5", "--start-timeout", "20"], in: folder)
         #expect(patient.status == 0 && patient.stdout == "checked 3 of 3 sessions, 120 keys: 0 disagreements\n", "\(patient.stdout)\(patient.stderr)")
         let hasty = try check(slow, ["--sessions", "3", "--timeout", "20", "--start-timeout", "0.3", "--out", "hasty"], in: folder)
-        #expect(hasty.status == 1 && hasty.stderr.hasPrefix("error: the adapter is broken: no reply within 300 ms"), "\(hasty.stderr)")
+        #expect(hasty.status == 2 && hasty.stderr.hasPrefix("error: the adapter could not start: no reply within 300 ms (--start-timeout)"), "\(hasty.stderr)")
         try Self.expectGroupsEnded(in: folder)
     }
 

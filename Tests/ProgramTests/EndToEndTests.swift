@@ -197,9 +197,14 @@ import MoneyFieldCheck
         try process.run()
         stdin.fileHandleForWriting.write(Data("type 12\nnew eur --locale de_DE --currency EUR\ntype 345\n".utf8))
         let script = folder.url.appendingPathComponent("crash.session")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: script, encoding: .utf8), text.contains("eur: 3,45") { break }
+        // Killed once the last command is on disk, never before: a bounded wait that says so.
+        let deadline = Date().addingTimeInterval(120)
+        while (try? String(contentsOf: script, encoding: .utf8))?.contains("eur: 3,45") != true {
+            guard Date() < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("the recording never held the third command within 120 s")
+                return
+            }
             usleep(10_000)
         }
         kill(process.processIdentifier, SIGKILL)

@@ -5,7 +5,7 @@ import Testing
 /// The shell on a real terminal: tmux runs the built `moneyfield`, the test types and reads the
 /// screen as a person would.
 @Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(5)))
 struct ShellInTmuxTests {
     @Test func typedDigitsShowTheFieldLine() throws {
         let tmux = try Tmux()
@@ -13,6 +13,7 @@ struct ShellInTmuxTests {
         try tmux.type("123")
         try tmux.press("Enter")
         try tmux.waitFor("amount: $1.23|")
+        try tmux.waitForLastLine("amount>")
         try tmux.type("new price --locale de_DE --currency EUR")
         try tmux.press("Enter")
         try tmux.waitFor("price: 0,00|\u{A0}€")
@@ -30,6 +31,8 @@ struct ShellInTmuxTests {
         try tmux.waitForLastLine("amount> inspect")
         try tmux.press("Enter")
         try tmux.waitFor("minor units: 0")
+        // Keys typed before the next prompt would be echoed by the terminal, not edited.
+        try tmux.waitForLastLine("amount>")
 
         try tmux.type("type 12<le")
         try tmux.press("Tab")
@@ -37,12 +40,14 @@ struct ShellInTmuxTests {
         try tmux.type("9")
         try tmux.press("Enter")
         try tmux.waitFor("amount: $1.9|2")
+        try tmux.waitForLastLine("amount>")
 
         try tmux.type("currency eu")
         try tmux.press("Tab")
         try tmux.waitForLastLine("amount> currency EUR")
         try tmux.press("Enter")
         try tmux.waitFor("amount: €1.9|2")
+        try tmux.waitForLastLine("amount>")
 
         // Ambiguous: listed under the line, then the prompt again with the line as it was.
         try tmux.type("re")
@@ -59,6 +64,7 @@ struct ShellInTmuxTests {
         try first.type("set 42")
         try first.press("Enter")
         try first.waitFor("amount: $42.00|")
+        try first.waitForLastLine("amount>")
         try first.type("show")
         try first.press("Enter")
         try first.waitForLastLine("amount>")
@@ -87,6 +93,7 @@ struct ShellInTmuxTests {
         try tmux.type("value")
         try tmux.press("Enter")
         try tmux.waitFor("\n0.00\n")
+        try tmux.waitForLastLine("amount>")
         #expect(try !tmux.screen().contains("99.00"))
 
         try tmux.press("C-d")
@@ -158,6 +165,7 @@ struct ShellInTmuxTests {
         try tmux.waitForLastLine("amount>")
         try tmux.type("new cash --locale de_DE --currency EUR")
         try tmux.press("Enter")
+        try tmux.waitForLastLine("cash>")
         try tmux.type("kiosk")
         try tmux.press("Enter")
         try tmux.waitFor("de_DE · EUR │")
@@ -166,6 +174,7 @@ struct ShellInTmuxTests {
         try tmux.waitFor("2,05\u{A0}€ │")
         try tmux.press("Enter")
         try tmux.waitFor("cash: 2,05|\u{A0}€")
+        try tmux.waitForLastLine("cash>")
         try tmux.type("value")
         try tmux.press("Enter")
         try tmux.waitFor("\n2.05\n")
@@ -174,13 +183,15 @@ struct ShellInTmuxTests {
 
 /// The kiosk as a form: every field listed, Tab moves on (recorded as `use`), Shift-arrows select.
 @Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(5)))
 struct KioskFormInTmuxTests {
     @Test func tabMovesBetweenFieldsAndShiftArrowsSelect() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")
         try tmux.type("record \(tmux.folder.appendingPathComponent("form.session").path)")
         try tmux.press("Enter")
+        try tmux.waitFor("recording to ")
+        try tmux.waitForLastLine("amount>")
         try tmux.type("new price --locale de_DE --currency EUR")
         try tmux.press("Enter")
         try tmux.waitForLastLine("price>")

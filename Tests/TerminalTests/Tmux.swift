@@ -37,7 +37,9 @@ final class Tmux {
             + [binary.path] + arguments).map(Self.quoted).joined(separator: " ")
         // The exit status is printed so a test can see how the shell ended; the pane stays.
         // sh only waits: Ctrl-C reaches the whole foreground group, and must not end the pane.
-        let script = "trap : INT; \(command); echo \"[exit $?]\"; sleep 30"
+        // Then the pane stays until kill-server, with no timer of its own (and no `sleep` a
+        // neighbour's process search could take for its own).
+        let script = "trap : INT; \(command); echo \"[exit $?]\"; exec cat >/dev/null"
         try run(["new-session", "-d", "-x", "100", "-y", "30", "-s", target, "sh", "-c", script])
     }
 
@@ -73,7 +75,7 @@ final class Tmux {
     /// Polls the screen until `condition` holds; fails the test with the last screen after `timeout`.
     @discardableResult
     func waitFor(
-        _ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
     ) throws -> String {
         let clock = ContinuousClock()
@@ -90,7 +92,7 @@ final class Tmux {
 
     /// Waits until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try waitFor("\"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 

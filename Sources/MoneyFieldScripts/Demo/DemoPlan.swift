@@ -63,6 +63,8 @@ public struct DemoPlan: Sendable {
     /// (`Transcript.matches`: `\u{00A0}` escapes read), so a script `test` passes plays clean.
     public private(set) var mismatches: [ScriptRunner.Mismatch] = []
     public let stepCount: Int
+    /// The step (from 0) an interruption stopped the plan before; nil when it played to the end.
+    public private(set) var stoppedAt: Int?
     /// The width the screens need (the kiosk box at its narrowest, or the longest line).
     public private(set) var width: Int = 0
     public var height: Int { frames.map(\.lineCount).max() ?? 0 }
@@ -70,13 +72,19 @@ public struct DemoPlan: Sendable {
     /// Plays `transcript` in `session` (fresh, as `test` would) and records every screen.
     /// `width` is the terminal's: the kiosk box fits it when it can, and long lines are cut.
     /// `colour` false marks a selection with `[ ]` instead of reverse video.
-    public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true) {
+    /// `isInterrupted` is asked before each step: once it says yes the plan stops there (`stoppedAt`).
+    public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true,
+                isInterrupted: () -> Bool = { false }) {
         stepCount = transcript.steps.count
         // The plan shows a key press key by key: the session it plays keeps each key's field.
         session.keepsKeySteps = true
         let marking: FieldView.Marking = style == .plainText ? .text : colour ? .reverseVideo : .brackets
         var captions: [String] = []
         for (index, step) in transcript.steps.enumerated() {
+            if isInterrupted() {
+                stoppedAt = index
+                break
+            }
             captions = step.leading.filter { $0.hasPrefix("#") }.map { String($0.dropFirst().trimmingSpaces()) }
             let prompt = session.prompt
             let before = session.activeView

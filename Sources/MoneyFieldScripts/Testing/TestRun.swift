@@ -39,29 +39,82 @@ public struct TestRun: Sendable {
     public var passedCount: Int { entries.count - failedCount }
     public var failingPaths: [String] { entries.filter(\.failed).map(\.path) }
 
+    /// Where an interrupted run stopped: the first `done` of `total` scripts were judged (and,
+    /// with `--update`, written); nothing after them was touched.
+    public struct Interruption: Sendable, Equatable {
+        public let done: Int
+        public let total: Int
+    }
+
+    /// Set when `isInterrupted` stopped the run before its last script.
+    public var interruption: Interruption?
+
+    public var updatedCount: Int { entries.filter { $0.verdict == .updated }.count }
+
+    /// "interrupted after 171 of 3,000 scripts; 171 updated" (the count updated with `--update`).
+    public func interruptionWords(update: Bool) -> String? {
+        guard let interruption else { return nil }
+        let scripts = interruption.total == 1 ? "script" : "scripts"
+        return "interrupted after \(Self.grouped(interruption.done)) of \(Self.grouped(interruption.total)) \(scripts)"
+            + (update ? "; \(Self.grouped(updatedCount)) updated" : "")
+    }
+
+    /// 3000 as 3,000: the message is English whatever the locale.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
     /// Judges each report; with `update`, changed scripts are written through `write` (unless `dryRun`).
     public init(
         reports: [ScriptRunner.Report], update: Bool = false, dryRun: Bool = false,
         write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
     ) {
-        entries = reports.map { report in
-            if let error = report.error { return Entry(report: report, verdict: .error(error.errorDescription ?? "\(error)"), changes: []) }
-            if report.isEmpty {
-                return Entry(report: report, verdict: .error("\(report.path): holds no command (lines starting \"> \"); nothing to test"), changes: [])
+        self.init(count: reports.count, update: update, dryRun: dryRun, report: { reports[$0] }, write: write)
+    }
+
+    /// Judges the reports one by one in order, as `report` hands them over (it waits for one still
+    /// being replayed). Before each, `isInterrupted` is asked: once it says yes, or `report` gives
+    /// nil, the run stops there with an `interruption`; the script being written is written whole.
+    public init(
+        count: Int, update: Bool = false, dryRun: Bool = false, isInterrupted: () -> Bool = { false },
+        report: (Int) -> ScriptRunner.Report?, write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
+    ) {
+        entries = []
+        entries.reserveCapacity(count)
+        for index in 0..<count {
+            guard !isInterrupted(), let report = report(index) else {
+                interruption = Interruption(done: index, total: count)
+                return
             }
-            guard update else { return Entry(report: report, verdict: report.passed ? .passed : .failed, changes: []) }
-            if let quitLine = report.quitEarlyAt {
-                return Entry(report: report, verdict: .error(
-                    "\(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)"), changes: [])
-            }
-            guard report.needsUpdate, let text = report.updatedText else { return Entry(report: report, verdict: .passed, changes: []) }
-            if !dryRun {
-                do throws(FileError) { try write(report, text) } catch {
-                    return Entry(report: report, verdict: .error("cannot update \(error.message)"), changes: [])
-                }
-            }
-            return Entry(report: report, verdict: dryRun ? .wouldUpdate : .updated, changes: report.mismatches)
+            entries.append(Self.judge(report, update: update, dryRun: dryRun, write: write))
         }
+    }
+
+    static func judge(
+        _ report: ScriptRunner.Report, update: Bool, dryRun: Bool, write: (ScriptRunner.Report, String) throws(FileError) -> Void
+    ) -> Entry {
+        if let error = report.error { return Entry(report: report, verdict: .error(error.errorDescription ?? "\(error)"), changes: []) }
+        if report.isEmpty {
+            return Entry(report: report, verdict: .error("\(report.path): holds no command (lines starting \"> \"); nothing to test"), changes: [])
+        }
+        guard update else { return Entry(report: report, verdict: report.passed ? .passed : .failed, changes: []) }
+        if let quitLine = report.quitEarlyAt {
+            return Entry(report: report, verdict: .error(
+                "\(report.path):\(quitLine): the script quits here but has commands after it; not updated (remove them or the quit)"), changes: [])
+        }
+        guard report.needsUpdate, let text = report.updatedText else { return Entry(report: report, verdict: .passed, changes: []) }
+        if !dryRun {
+            do throws(FileError) { try write(report, text) } catch {
+                return Entry(report: report, verdict: .error("cannot update \(error.message)"), changes: [])
+            }
+        }
+        return Entry(report: report, verdict: dryRun ? .wouldUpdate : .updated, changes: report.mismatches)
     }
 }
 

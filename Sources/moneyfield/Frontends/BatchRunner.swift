@@ -11,6 +11,8 @@ struct BatchRunner {
     let echo: Bool
     private(set) var failed = false
     private var stopped = false
+    /// Where the last line run came from (`stdin:12`), for a message when a signal stops the run.
+    private(set) var lastPlace: String?
 
     init(session: Session, console: Console, bail: Bool, echo: Bool) {
         self.session = session
@@ -23,6 +25,12 @@ struct BatchRunner {
     mutating func run(_ lines: some Sequence<LineReader.Line>, place: String) -> Bool {
         guard !stopped else { return false }
         for (index, line) in lines.enumerated() {
+            // Ctrl-C or SIGTERM (when the command asked to be stopped between steps).
+            if Interrupts.caught != 0 {
+                stopped = true
+                return false
+            }
+            lastPlace = "\(place):\(index + 1)"
             if echo, case .bytes(let bytes) = line {
                 Output.write(VisibleText.terminalSafe(session.prompt + String(decoding: bytes, as: UTF8.self)) + "\n")
             }

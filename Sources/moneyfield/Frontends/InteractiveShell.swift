@@ -16,16 +16,25 @@ struct InteractiveShell {
         let editor = try LineEditor(historyFile: HistoryFile.forThisProcess, useColor: console.useColor) { line in
             Completer.complete(line, session: session)
         }
+        // SIGTERM and SIGHUP stop between commands, so a recording is left with what it said
+        // and the shell says where it stopped; Ctrl-C stays the prompt's (it abandons the line).
+        Interrupts.stopBetweenSteps([SIGTERM, SIGHUP])
+        var lastCommand: String?
         while true {
+            if Interrupts.caught != 0 { stopped(after: lastCommand) }
             editor.setPrompt(session.prompt)
             switch editor.readLine() {
             case .end:
+                // A signal may cut the read short as an end of input.
+                if Interrupts.caught != 0 { stopped(after: lastCommand) }
                 // Ctrl-D leaves the cursor after the prompt; the next shell prompt wants a line of its own.
                 Output.write("\n")
                 return
             case .interrupted:
+                if Interrupts.caught != 0 { stopped(after: lastCommand) }
                 Output.write("^C\n")
             case .line(let bytes):
+                lastCommand = String(decoding: bytes, as: UTF8.self)
                 editor.remember(bytes)
                 let result = session.handle(bytes: bytes)
                 // Wrapped to the terminal as it is now (it may have been resized).
@@ -35,5 +44,13 @@ struct InteractiveShell {
                 if result.quits { return }
             }
         }
+    }
+
+    /// Ends the shell a signal stopped, saying after which command (a recording holds every
+    /// command up to it, whole). To stderr, which may be gone with the terminal (SIGHUP).
+    private func stopped(after command: String?) -> Never {
+        let place = command.map { "after `\(VisibleText.terminalSafe($0))`" } ?? "before the first command"
+        Output.writeError("\ninterrupted \(place); a recording, if one was running, holds every command up to there, whole\n")
+        Foundation.exit(Interrupts.exitStatus)
     }
 }

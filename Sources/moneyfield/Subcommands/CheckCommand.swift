@@ -56,32 +56,6 @@ struct SessionPlanOptions: ParsableArguments {
     }
 }
 
-/// SIGINT and SIGTERM while `check` waits on an adapter: noted, so the groups found are written
-/// and every adapter's group ended before moneyfield leaves.
-enum CheckSignals {
-    nonisolated(unsafe) static let flag: UnsafeMutablePointer<sig_atomic_t> = {
-        let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
-        flag.initialize(to: 0)
-        return flag
-    }()
-
-    static func install() {
-        _ = flag
-        moneyfield_catch_signal(SIGINT, noteCheckSignal, nil)
-        moneyfield_catch_signal(SIGTERM, noteCheckSignal, nil)
-        // A parent may have started us with them blocked (a test harness's thread does).
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
-    static var caught: Int32 { flag.pointee }
-}
-
-private func noteCheckSignal(_ signal: Int32) { CheckSignals.flag.pointee = signal }
-
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -173,11 +147,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         if !merge.isEmpty { return try runMerge() }
         guard let command = adapter else { return }
-        CheckSignals.install()
+        // SIGINT and SIGTERM are noted, so the groups found are written and every adapter ended.
+        Interrupts.noteEverySignal()
         let caret = CaretComparison(rawValue: caret) ?? .slot
         let (timeout, startTimeout) = (timeout, startTimeout)
         let makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter = {
-            let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout) { CheckSignals.caught != 0 }
+            let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout) { Interrupts.caught != 0 }
             try adapter.start()
             return adapter
         }
@@ -191,7 +166,7 @@ struct CheckCommand: ParsableCommand {
         var run = CheckRun(checker: checker)
         run.jobs = jobs
         run.maxHits = maxHits
-        run.interruption = { CheckSignals.caught }
+        run.interruption = { Interrupts.caught }
         // The signal again, to each job's thread: its wait on an adapter ends with EINTR.
         run.wake = { thread, signal in pthread_kill(thread, signal) }
         let onTerminal = isatty(STDERR_FILENO) == 1
@@ -295,7 +270,7 @@ struct CheckCommand: ParsableCommand {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
         var checker = Checker(plan: CheckPlan(configurations: [], sessions: 0, steps: 0, seed: 0), caret: caret)
-        checker.shouldStop = { CheckSignals.caught != 0 }
+        checker.shouldStop = { Interrupts.caught != 0 }
         var adapter: (any FieldAdapter)?
         defer { adapter?.stop() }
         let tally: CheckReplay.Tally
@@ -308,7 +283,7 @@ struct CheckCommand: ParsableCommand {
             case .interrupted:
                 adapter?.stop()
                 Console.error("interrupted; the adapter was stopped")
-                throw ExitCode(CheckSignals.caught == SIGTERM ? 143 : 130)
+                throw ExitCode(Interrupts.exitStatus)
             case .cannotStart: neverStarted = true
             case .broke(_, let problem, _): neverStarted = (adapter?.replies ?? 0) == 0 && problem.isFailureToStart
             }

@@ -84,7 +84,15 @@ struct DemoCommand: ParsableCommand {
         let plan: DemoPlan
         var ending = DemoPlayer.Ending.finished
         if let cast {
-            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns)
+            // Ctrl-C or SIGTERM while the cast is made leaves the file as it was; one during its
+            // write lets the write finish whole. Either way the run says so and ends 130/143.
+            Interrupts.stopBetweenSteps()
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns, isInterrupted: Interrupts.isInterrupted)
+            if Interrupts.caught != 0 {
+                let step = plan.stoppedAt.map { "at step \($0 + 1) of \(plan.stepCount), " } ?? ""
+                Output.writeError("demo --cast interrupted \(step)before \(VisibleText.terminalSafe(cast)) was written; it is unchanged\n")
+                throw ExitCode(Interrupts.exitStatus)
+            }
             let text = AsciiCast.text(of: plan, title: raw.shown, timestamp: Int(Date().timeIntervalSince1970), columns: columns)
             do throws(FileError) {
                 try AtomicFile.write(text, to: URL(fileURLWithPath: cast), displayPath: cast)
@@ -92,6 +100,10 @@ struct DemoCommand: ParsableCommand {
                 // The arguments were fine: the write failed (a full disk), exit 1.
                 Console.error("cannot write the cast: \(error.message)")
                 throw ExitCode.failure
+            }
+            if Interrupts.caught != 0 {
+                Output.writeError("demo --cast interrupted while \(VisibleText.terminalSafe(cast)) was written; it was written whole\n")
+                throw ExitCode(Interrupts.exitStatus)
             }
             Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {

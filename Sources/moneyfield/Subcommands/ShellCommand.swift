@@ -126,6 +126,8 @@ struct ShellOptions: ParsableArguments {
         let console = Console()
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
         if let record {
+            // A signal then stops between commands and says how far the recording got.
+            if !interactive { Interrupts.stopBetweenSteps() }
             let result = session.startRecording(to: record, replacing: forceRecord)
             // An error about an argument goes where errors go: standard error.
             if result.failed {
@@ -154,7 +156,13 @@ struct ShellOptions: ParsableArguments {
             try InteractiveShell(session: session, console: console).run()
         } else {
             var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
+            reader.stopsWhenInterrupted = Interrupts.isInterrupted
             _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
+        }
+        if !interactive, Interrupts.caught != 0, let record {
+            let place = batch.lastPlace.map { "after \($0)" } ?? "before the first command"
+            Output.writeError("interrupted \(place); \(VisibleText.terminalSafe(record)) holds every command recorded up to there, whole\n")
+            throw ExitCode(Interrupts.exitStatus)
         }
         if batch.failed { throw ExitCode.failure }
     }

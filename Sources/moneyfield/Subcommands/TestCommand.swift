@@ -104,25 +104,37 @@ struct TestCommand: ParsableCommand {
         if let shard = shard.flatMap(Shard.init) { scripts = scripts.filter { shard.contains($0.display) } }
         if update && readsStandardInput { throw UnusableInput("--update cannot rewrite standard input; give the script's file") }
 
+        // Ctrl-C or SIGTERM from here on stops between scripts and says how far the run got.
+        Interrupts.stopBetweenSteps()
         let runner = ScriptRunner(allowsWrite: allowWrite, keepsScriptsForUpdate: update)
-        var reports = Self.replay(scripts, with: runner, jobs: jobs)
+        let replays = Replays(scripts, with: runner, jobs: jobs, isInterrupted: Interrupts.isInterrupted)
+        var standardInput: ScriptRunner.Report?
         if readsStandardInput {
-            let report: ScriptRunner.Report
             do {
                 let bytes = try TextFile.readStandardInput(displayPath: "stdin")
-                report = runner.run(bytes: bytes, displayPath: "stdin", directory: base)
+                standardInput = runner.run(bytes: bytes, displayPath: "stdin", directory: base)
             } catch {
                 throw UnusableInput(error.message)
             }
-            reports.insert(report, at: paths.first == "-" ? 0 : reports.count)
         }
+        let stdinFirst = paths.first == "-"
         let files = Dictionary(scripts.map { ($0.display, $0) }, uniquingKeysWith: { first, _ in first })
-        let run = TestRun(reports: reports, update: update, dryRun: dryRun) { report, text throws(FileError) in
+        let count = scripts.count + (standardInput == nil ? 0 : 1)
+        let run = TestRun(count: count, update: update, dryRun: dryRun, isInterrupted: Interrupts.isInterrupted) { index in
+            guard let standardInput else { return replays.report(index) }
+            if stdinFirst { return index == 0 ? standardInput : replays.report(index - 1) }
+            return index == scripts.count ? standardInput : replays.report(index)
+        } write: { report, text throws(FileError) in
             // Written through a URL, which cannot hold a name's bad bytes: it would make another file.
             guard let file = files[report.path], file.path.isUTF8 else {
                 throw FileError(path: report.path, reason: "its name is not UTF-8, so it is not rewritten; rename it (mv) to update it")
             }
             try AtomicFile.write(text, to: file.url, displayPath: report.path, asScript: true)
+        }
+        if let words = run.interruptionWords(update: update && !dryRun) {
+            // What was done, not an error of the run's: no report, whose counts would mislead.
+            Output.writeError(words + "\n")
+            throw ExitCode(Interrupts.exitStatus)
         }
         // The report first: a JUnit file that cannot be written must not hide it.
         let lines = tap ? TestReport.tap(run) : TestReport.text(run, allMismatches: allMismatches, dryRun: dryRun)
@@ -138,21 +150,48 @@ struct TestCommand: ParsableCommand {
         if run.failedCount > 0 { throw ExitCode.failure }
     }
 
-    /// Replays the scripts on `jobs` threads (the processors available when nil); reports come
-    /// back in the scripts' order. One script runs on this thread: no pool, no processor count.
-    static func replay(_ scripts: [ScriptFile], with runner: ScriptRunner, jobs: Int?) -> [ScriptRunner.Report] {
-        guard scripts.count > 1 else { return scripts.map { runner.run($0) } }
-        let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let reports = Mutex<[ScriptRunner.Report?]>(Array(repeating: nil, count: scripts.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, scripts.count)) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < scripts.count else { return }
-                let report = runner.run(scripts[index])
-                reports.withLock { $0[index] = report }
+}
+
+/// The scripts replayed on `jobs` threads (the processors available when nil), handed over in
+/// the scripts' order as each is ready, so the first are judged (and updated) while the others
+/// still play. Once interrupted, no script starts; the one asked for is nil unless it was done.
+final class Replays: Sendable {
+    private let scripts: [ScriptFile]
+    private let reports: Mutex<[ScriptRunner.Report?]>
+    private let next = Atomic<Int>(0)
+    private let ready = DispatchSemaphore(value: 0)
+    private let runner: ScriptRunner
+    private let isInterrupted: @Sendable () -> Bool
+
+    init(_ scripts: [ScriptFile], with runner: ScriptRunner, jobs: Int?, isInterrupted: @escaping @Sendable () -> Bool) {
+        self.scripts = scripts
+        self.runner = runner
+        self.isInterrupted = isInterrupted
+        reports = Mutex(Array(repeating: nil, count: scripts.count))
+        // One script plays on this thread, when asked for: no pool, no processor count.
+        guard scripts.count > 1 else { return }
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, scripts.count)
+        DispatchQueue.global().async { [self] in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while !isInterrupted() {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < scripts.count else { return }
+                    let report = runner.run(scripts[index])
+                    reports.withLock { $0[index] = report }
+                    ready.signal()
+                }
             }
         }
-        return reports.withLock { $0.map { $0! } }
+    }
+
+    /// Script `index`'s report, waiting while it plays; nil once interrupted before it was done.
+    func report(_ index: Int) -> ScriptRunner.Report? {
+        if scripts.count == 1 { return isInterrupted() ? nil : runner.run(scripts[0]) }
+        while true {
+            if let report = reports.withLock({ $0[index] }) { return report }
+            if isInterrupted() { return nil }
+            // A bounded wait: a signal must be noticed even while a long script plays.
+            _ = ready.wait(timeout: .now() + .milliseconds(50))
+        }
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import MoneyFieldIO
+import MoneyFieldScripts
+import Testing
+
+/// `TestRun` stopped by "interrupted" as data: it asks before each script, writes none after,
+/// and says how far it got. No process, no signal.
+@Suite struct TestRunInterruptionTests {
+    static func reports(_ count: Int) -> [ScriptRunner.Report] {
+        let runner = ScriptRunner(keepsScriptsForUpdate: true)
+        return (0..<count).map { runner.run(bytes: Array("> type 1\nwrong\n".utf8), displayPath: "s\($0).session", directory: URL(fileURLWithPath: "/")) }
+    }
+
+    @Test func itStopsBeforeTheScriptAfterTheInterruptionAndSaysSo() {
+        let reports = Self.reports(1_200)
+        var written: [String] = []
+        let run = TestRun(count: reports.count, update: true, isInterrupted: { written.count == 171 }, report: { reports[$0] }) { report, _ in
+            written.append(report.path)
+        }
+        #expect(written == (0..<171).map { "s\($0).session" })
+        #expect(run.entries.count == 171 && run.updatedCount == 171)
+        #expect(run.interruption?.done == 171 && run.interruption?.total == 1_200)
+        #expect(run.interruptionWords(update: true) == "interrupted after 171 of 1,200 scripts; 171 updated")
+        #expect(run.interruptionWords(update: false) == "interrupted after 171 of 1,200 scripts")
+    }
+
+    /// A report that never came (its replay was not started once interrupted) stops the run too.
+    @Test func aMissingReportStopsTheRun() {
+        let reports = Self.reports(3)
+        let run = TestRun(count: 3, report: { $0 < 1 ? reports[$0] : nil })
+        #expect(run.interruption?.done == 1 && run.interruption?.total == 3)
+        #expect(run.failedCount == 1)
+        #expect(run.interruptionWords(update: false) == "interrupted after 1 of 3 scripts")
+    }
+
+    @Test func anUninterruptedRunHasNoInterruption() {
+        let run = TestRun(reports: Self.reports(2), update: true) { _, _ in }
+        #expect(run.interruption == nil && run.interruptionWords(update: true) == nil && run.updatedCount == 2)
+    }
+}
