@@ -74,7 +74,12 @@ enum Interrupts {
 /// Removes any temporary an atomic write has open, then lets the signal do what it would have.
 private func removeTemporariesAndResend(_ signal: Int32) {
     removePendingTemporaries()
-    moneyfield_catch_signal(signal, nil, nil)  // the default action
+    resendWithDefaultAction(signal)
+}
+
+/// Inside a handler: the signal again, with its default action (end, or stop for SIGTSTP).
+func resendWithDefaultAction(_ signal: Int32) {
+    moneyfield_catch_signal(signal, nil, nil)
     // The signal is blocked while its handler runs; unblocked, it acts at once.
     var pending = sigset_t()
     sigemptyset(&pending)

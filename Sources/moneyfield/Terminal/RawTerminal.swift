@@ -115,13 +115,7 @@ private func restoreAtExit() {
 private func restoreAndResend(_ signal: Int32) {
     let wasRaw = RawTerminal.isRaw.pointee != 0
     RawTerminal.giveBack()
-    moneyfield_catch_signal(signal, nil, nil)  // the default action
-    // The signal is blocked while its handler runs; unblocked, it acts at once.
-    var pending = sigset_t()
-    sigemptyset(&pending)
-    sigaddset(&pending, signal)
-    sigprocmask(SIG_UNBLOCK, &pending, nil)
-    raise(signal)
+    resendWithDefaultAction(signal)
     // Still here: the signal stopped the process and it was continued (SIGCONT takes the
     // terminal again), or a fault returns into the code that faults again, now unhandled.
     if signal == SIGTSTP, wasRaw {
