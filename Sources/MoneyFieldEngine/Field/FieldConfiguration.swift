@@ -120,7 +120,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     public var shownFractionDigits: Int { mode == .whole ? 0 : fractionDigits }
 
     /// What sets `shownFractionDigits`, for messages.
-    public var fractionDigitsRule: FractionDigitsRule {
+    package var fractionDigitsRule: FractionDigitsRule {
         mode == .whole ? .wholeMode : decimalsOverride != nil ? .decimalsSetting : .currency(currency)
     }
 

@@ -226,7 +226,7 @@ public struct MoneyField: Sendable, Equatable {
     }
 
     /// Whether the display comes from the compiled format rather than a formatter call.
-    public var isCompiledFormat: Bool { format.isCompiled }
+    package var isCompiledFormat: Bool { format.isCompiled }
 
     /// Fraction digits held by the digit string: `f` in atm mode, none in whole mode, those typed in natural mode.
     var amountScale: Int { setup.amountScale(of: state) }
