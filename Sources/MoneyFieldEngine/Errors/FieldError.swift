@@ -49,7 +49,7 @@ public enum FieldError: Error, Equatable, Sendable {
     /// A maximum or minimum given as something other than a plain amount.
     case unreadableLimit(FieldSetting, String)
     case minimumAboveMaximum(minimum: String, maximum: String)
-    /// `--accounting` with `--display none`: the accounting form belongs to currency formats.
+    /// `accounting` with a `.none` display: the accounting form belongs to currency formats.
     case accountingNeedsCurrency
     /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.
     case noAmountWithinLimits(minimum: String?, maximum: String?, fractionDigits: Int)

@@ -18,7 +18,7 @@ public enum Emptiable: String, Sendable, CaseIterable {
     case lastDigit = "last-digit"
 }
 
-/// What an empty field shows (SPEC §1 `--empty-shows`).
+/// What an empty field shows (SPEC §1, `emptyShows`).
 public enum EmptyShows: String, Sendable, CaseIterable {
     /// An empty display.
     case nothing

@@ -49,7 +49,7 @@ final class FieldSetup: Sendable {
         keystrokePatterns = patterns.count == (isNatural ? naturalFormats.count : 1) ? patterns.map { Unmanaged.passUnretained($0) } : []
     }
 
-    /// `--empty-shows symbol`: what ICU writes around the digits of the field's zero (`$0.00` is
+    /// `emptyShows: .symbol`: what ICU writes around the digits of the field's zero (`$0.00` is
     /// `$`, de_DE's `0,00 €` is ` €`), read off the format's own output; the caret where the first
     /// digit stood. `none` displays and `nothing` show an empty text.
     private static func emptyRendering(_ configuration: FieldConfiguration, zeroFormat: CurrencyFormat) -> Rendering {

@@ -192,7 +192,7 @@ public struct Rendering: Equatable, Sendable {
     }
 }
 
-/// What a display must equal, byte for byte: Foundation's currency style, or for `--display none`
+/// What a display must equal, byte for byte: Foundation's currency style, or for a `.none` display
 /// its number style.
 package enum ReferenceStyle: Sendable {
     case currency(Decimal.FormatStyle.Currency)

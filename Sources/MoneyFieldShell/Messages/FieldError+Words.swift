@@ -3,7 +3,7 @@ import MoneyFieldEngine
 /// The shell's words for the engine's errors: the engine's own English text, and the `new`
 /// option that would help, spelled by the option table (`FieldOption.all`).
 extension SettingRemedy {
-    /// ` (--max-digits)`, ` (create it with --allow-negative)`, ` (create it with --mode natural)`.
+    /// ` (FLAG)`, ` (create it with FLAG)` or ` (create it with FLAG VALUE)`, the flag from the table.
     var words: String {
         let option = FieldOption.option(for: setting)
         if option.valueName == nil { return " (create it with \(option.name))" }
@@ -13,8 +13,8 @@ extension SettingRemedy {
 }
 
 extension FieldSetting {
-    /// The option of `new` that sets it.
-    var option: String { FieldOption.option(for: self).name }
+    /// The option of `new` that sets it, as the table spells it.
+    package var option: String { FieldOption.option(for: self).name }
 }
 
 extension Rejection {
