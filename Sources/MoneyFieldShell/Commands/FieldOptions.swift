@@ -104,18 +104,11 @@ public struct FieldOptions: Equatable, Sendable {
     public func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
         var currency = currency ?? defaults.currency
         if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale, place: place) }
-        // The settings the call below passes, one case each and no `default:`: a new setting stops
-        // the build here until the call passes it too.
-        for setting in FieldSetting.allCases {
-            switch setting {
-            case .locale, .currency, .mode, .decimals, .maxDigits, .maximum, .minimum, .allowsNegative, .accounting,
-                 .display, .emptyWhenZero, .emptiable, .emptyShows:
-                continue
-            }
-        }
         do {
+            // The engine's initializer with every setting and no default: a new one does not
+            // compile until it is passed here.
             return try FieldConfiguration(
-                locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
+                everySetting: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
                 emptiable: emptiable, emptyShows: emptyShows ?? .nothing)
