@@ -59,7 +59,7 @@ public enum FieldError: Error, Equatable, Sendable {
 }
 
 /// What an unknown locale identifier may have meant, as the catalog knows it: data, not a guess.
-/// Ranking names by spelling ("did you mean …") is a caller's choice; the shell makes it.
+/// Ranking names by spelling is a caller's choice; the shell makes it.
 public enum LocaleCandidates: Equatable, Sendable {
     /// Nothing to point at: not an identifier, or the root locale.
     case none
