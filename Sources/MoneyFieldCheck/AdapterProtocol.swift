@@ -69,8 +69,7 @@ struct AdapterReply: Decodable {
 extension Key {
     /// The protocol's name for a key: `"7"`, `"bs"` (the `type` names without brackets).
     public var protocolName: String {
-        if case .digit(let value) = self { return String(value) }
-        return KeyTable.all.first { $0.key == self }?.name ?? "?"
+        KeyTable.named(for: self).name
     }
 
     /// The key a protocol name stands for (`"7"`, `"bs"`), or nil.
@@ -125,7 +124,8 @@ extension FieldOptions {
             // flag as 0 or 1; adapters' requests keep meaning what they meant.
             case (.flag, .number(let number)) where number == 0 || number == 1: if number == 1 { words.append(option.name) }
             case (.number, .flag(let flag)): words += [option.name, flag ? "1" : "0"]
-            default: throw CommandError("\"\(option.jsonKey)\" has a value of the wrong type")
+            case (.flag, .number), (.flag, .text), (.number, .text), (.text, .flag), (.text, .number), (_, .other):
+                throw CommandError("\"\(option.jsonKey)\" has a value of the wrong type")
             }
         }
         try self.init(parsing: words)

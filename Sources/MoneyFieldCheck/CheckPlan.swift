@@ -280,7 +280,7 @@ public struct FieldAnswer: Sendable, Equatable {
 
 extension CheckPlan {
     /// The configurations `check` and `vectors` play for the field options given: that field,
-    /// or (without --locale) each hard case with the options given, in --currency if given.
+    /// or (without a locale) each hard case with the options given, in the currency if one is given.
     public static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
         var configurations: [Configuration]
         if options.locale != nil {

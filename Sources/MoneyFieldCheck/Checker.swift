@@ -336,16 +336,20 @@ public enum Replay {
             do throws(CommandError) { invocation = try Commands.parse(step.command, reading: .plain) } catch {
                 throw CommandError("line \(step.line): \(error.message)")
             }
+            guard let invocation else { continue }
+            // Every command named, no `default:`: a new command does not compile until it is
+            // played, passed over or refused here.
             switch invocation {
-            case .new(_, let options)?:
+            case .new(_, let options):
                 sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: []))
-            case .press(let press)?:
+            case .press(let press):
                 guard !sessions.isEmpty else { throw CommandError("line \(step.line): keys before any `new`; the adapter's field is made by new") }
                 sessions[sessions.count - 1].keys += press.keys
-            case nil, .show?, .value?, .minor?, .inspect?, .fields?, .help?, .locales?, .currencies?:
+            case .show, .value, .minor, .inspect, .fields, .help, .locales, .currencies:
                 continue
-            case let other?:
-                throw CommandError("line \(step.line): `\(other.scriptLine)` has no request in the adapter protocol (only new and keys do)")
+            case .use, .drop, .rename, .paste, .set, .caret, .select, .edit, .locale, .currency, .undo, .redo,
+                 .record, .recordOff, .source, .kiosk, .quit:
+                throw CommandError("line \(step.line): `\(invocation.scriptLine)` has no request in the adapter protocol (only new and keys do)")
             }
         }
         guard !sessions.isEmpty else { throw CommandError("no `new` in it: nothing to play on the adapter") }

@@ -62,7 +62,7 @@ public struct Situation: Hashable, Sendable, Codable {
         let configuration = field.configuration
         let full: Bool
         switch configuration.mode {
-        // Natural entry's --max-digits holds the fraction's slots: the integer part is full first.
+        // Natural entry's digit limit holds the fraction's slots: the integer part is full first.
         case .natural: full = digits.count - (field.state.typedFraction ?? 0) >= configuration.maxDigits - configuration.shownFractionDigits
         case .atm, .whole: full = digits.count >= configuration.maxDigits
         }

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
@@ -31,7 +31,7 @@ public enum FieldReference {
         return style
     }
 
-    /// `--display none`: Foundation's number style for the locale with the field's fraction digits.
+    /// A `none` display: Foundation's number style for the locale with the field's fraction digits.
     public static func numberStyle(for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false) -> Decimal.FormatStyle {
         var style = Decimal.FormatStyle(locale: Locale(identifier: configuration.locale))
             .precision(.fractionLength(fractionDigits ?? configuration.shownFractionDigits))
@@ -74,15 +74,15 @@ public enum FieldReference {
     }
 
     /// Whether SPEC §1 says the field shows an empty display: emptied by deleting, or a positive
-    /// zero (no point typed) with `--empty-when-zero`.
+    /// zero (no point typed) with `emptyWhenZero`.
     public static func isEmpty(_ field: MoneyField) -> Bool {
         let state = field.state
         return state.isEmptied
             || (field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil)
     }
 
-    /// What an empty field shows (SPEC §1 `--empty-shows`): nothing, or Foundation's zero for the
-    /// field without its digit glyphs, the caret where the first stood; nothing with `--display none`.
+    /// What an empty field shows (SPEC §1, `emptyShows`): nothing, or Foundation's zero for the
+    /// field without its digit glyphs, the caret where the first stood; nothing with a `none` display.
     public static func emptyDisplay(of field: MoneyField) -> (display: String, caretOffset: Int) {
         let configuration = field.configuration
         guard configuration.emptyShows == .symbol, configuration.display != .none else { return ("", 0) }
@@ -190,7 +190,7 @@ public enum FieldReference {
         let counted = field.configuration.mode == .natural && !state.digits.isEmpty
             ? state.digits.count + field.configuration.shownFractionDigits - (state.typedFraction ?? 0) : state.digits.count
         if counted > field.configuration.maxDigits {
-            problems.append("\(counted) digits, above --max-digits \(field.configuration.maxDigits)")
+            problems.append("\(counted) digits, above \(FieldSetting.maxDigits.option) \(field.configuration.maxDigits)")
         }
         if let typed = state.typedFraction, field.configuration.mode != .natural || typed > field.configuration.shownFractionDigits {
             problems.append("a typed point with \(typed) fraction digits in a \(field.configuration.mode.rawValue) field")

@@ -1,4 +1,4 @@
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 import MoneyFieldShell
 
 /// Caret tests as readable strings: `"$12|.45"` is the display `$12.45` with the caret at UTF-16 offset 3.

@@ -1,4 +1,4 @@
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 import MoneyFieldTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 import MoneyFieldTestSupport
 import Testing
 

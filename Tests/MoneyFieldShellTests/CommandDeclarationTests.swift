@@ -114,9 +114,18 @@ import MoneyFieldCheck
 
     /// Help and messages name `new`'s options from the table, not by a second spelling.
     @Test func optionFlagsAreReadFromTheTable() throws {
-        #expect(FieldOption.flag { $0.allowsNegative = true } == "--allow-negative")
-        #expect(FieldOption.flag { $0.mode = .natural } == "--mode")
-        #expect(FieldOption.flag { $0.decimals = 0 } == "--decimals")
+        #expect(FieldSetting.allowsNegative.option == "--allow-negative")
+        #expect(FieldSetting.mode.option == "--mode")
+        #expect(FieldSetting.decimals.option == "--decimals")
+        #expect(FieldOption.all.map(\.setting) == FieldSetting.allCases)
+        // Each row reads into the one value it writes back: given alone, only its own row writes words.
+        for option in FieldOption.all {
+            let value = option.kind == .flag ? [] : [option.kind == .number ? "2" : {
+                if case .choice(let names) = option.values { return names.last! } else { return "1" } }()]
+            let options = try FieldOptions(parsing: [option.name] + value)
+            #expect(FieldOption.all.filter { $0.written(options) != nil }.map(\.name) == [option.name])
+            #expect(FieldOption.option(for: option.setting).name == option.name)
+        }
         #expect(KeyTable.named(for: .minus).help.hasSuffix("(fields made with --allow-negative)"))
     }
 }

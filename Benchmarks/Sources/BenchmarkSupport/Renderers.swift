@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 
 /// One way to turn a field's state into a display and a caret offset.
 public protocol Renderer {
@@ -122,14 +122,14 @@ public func renderStates(_ states: [MoneyField]) -> Int {
 }
 
 /// A state reduced to what the format needs, for timing `CurrencyFormat.render` by itself.
-public struct FormatInput: Sendable {
+@_spi(Benchmarks) public struct FormatInput: Sendable {
     public let format: CurrencyFormat
     public let negative: Bool
     public let digits: [UInt8]
     public let caret: Int
 }
 
-public func formatInputs(_ states: [MoneyField]) -> [FormatInput] {
+@_spi(Benchmarks) public func formatInputs(_ states: [MoneyField]) -> [FormatInput] {
     states.map { field in
         let key = FormatKey(locale: field.configuration.locale, currency: field.configuration.currency,
                             fractionDigits: field.configuration.shownFractionDigits,
@@ -141,7 +141,7 @@ public func formatInputs(_ states: [MoneyField]) -> [FormatInput] {
 
 /// Calls the compiled format directly: what `Format/` costs without the field around it.
 @inlinable
-public func renderFormatInputs(_ inputs: [FormatInput]) -> Int {
+@_spi(Benchmarks) public func renderFormatInputs(_ inputs: [FormatInput]) -> Int {
     var checksum = 0
     for input in inputs {
         let rendering = input.format.render(negative: input.negative, magnitude: input.digits, caretSlotsFromEnd: input.caret)

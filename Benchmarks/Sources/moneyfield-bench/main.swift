@@ -1,6 +1,6 @@
-import BenchmarkSupport
+@_spi(Benchmarks) import BenchmarkSupport
 import Foundation
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 
 // One run, one report: ns per keystroke for the engine and the three Foundation baselines with
 // their ratios, peak memory of a 1,000-field session, and `moneyfield test` end to end.

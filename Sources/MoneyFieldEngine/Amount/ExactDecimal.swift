@@ -56,10 +56,10 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number of fraction digits actually needed to write the value.
-    public var significantScale: Int { max(normalized.scale, 0) }
+    package var significantScale: Int { max(normalized.scale, 0) }
 
     /// The magnitude at exactly `newScale` fraction digits, or nil if that would drop a non-zero digit.
-    public func magnitude(atScale newScale: Int) -> [UInt8]? {
+    package func magnitude(atScale newScale: Int) -> [UInt8]? {
         if newScale >= scale {
             return magnitude.isEmpty ? [] : magnitude + Array(repeating: 0, count: newScale - scale)
         }

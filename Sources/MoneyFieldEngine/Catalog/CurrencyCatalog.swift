@@ -11,12 +11,12 @@ public enum CurrencyCatalog {
     /// The currency of a fresh session's field.
     public static let defaultCode = "USD"
 
-    /// The upper-cased code, or an error suggesting close codes.
+    /// The upper-cased code, or `unknownCurrency`.
     public static func canonical(_ input: String) throws(FieldError) -> String {
         if input == defaultCode { return input }
         let code = input.trimmingSpaces().uppercased()
         guard code.count == 3, codeSet.contains(code) else {
-            throw .unknownCurrency(input, suggestions: Suggestions.closest(to: code, in: codes))
+            throw .unknownCurrency(input)
         }
         return code
     }

@@ -11,8 +11,11 @@ public enum LocaleCatalog {
     private static let byLowercase: [String: String] = Dictionary(
         known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
 
-    private static let numberingSystems: Set<String> = Set(
+    private static let numberingSystemSet: Set<String> = Set(
         Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
+
+    /// Every numbering system ICU knows, sorted (for listings and suggestions).
+    public static let numberingSystems: [String] = numberingSystemSet.sorted()
 
     /// The locale of a fresh session's field.
     public static let defaultIdentifier = "en_US"
@@ -25,37 +28,35 @@ public enum LocaleCatalog {
         let trimmed = String(input.trimmingSpaces())
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
               trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
-        else { throw .unknownLocale(input, suggestions: []) }
+        else { throw .unknownLocale(input, near: .none) }
         // A keyword part must be key=value pairs: ICU would read `en_US@` or `en_US@numbers` as
         // a variant and fall back to the root locale's format.
         if let at = trimmed.firstIndex(of: "@") {
             let keywords = trimmed[trimmed.index(after: at)...].split(separator: ";", omittingEmptySubsequences: false)
             guard !keywords.isEmpty, keywords.allSatisfy({ $0.split(separator: "=", omittingEmptySubsequences: false).count == 2
                 && !$0.hasPrefix("=") && !$0.hasSuffix("=") })
-            else { throw .unknownLocale(input, suggestions: [String(trimmed[..<at]) + "@numbers=latn"]) }
+            else { throw .unknownLocale(input, near: .exactly(String(trimmed[..<at]) + "@numbers=latn")) }
         }
         let icu = Locale.identifier(.icu, from: trimmed)
         let parts = icu.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let candidate = String(parts[0])
         // The root locale (und) formats with no locale's conventions: not a locale a field can have.
         if candidate.isEmpty || candidate.lowercased() == "und" || candidate.lowercased() == "root" || candidate.hasSuffix("_") {
-            throw .unknownLocale(input, suggestions: [])
+            throw .unknownLocale(input, near: .none)
         }
         // ICU's canonical form is almost always listed as it is; other spellings go by lower case.
         guard let base = known.contains(candidate) ? candidate : byLowercase[candidate.lowercased()] ?? likely(candidate) else {
-            throw .unknownLocale(input, suggestions: suggestions(for: String(parts[0])))
+            throw .unknownLocale(input, near: candidates(for: String(parts[0])))
         }
         guard parts.count == 2 else { return base }
         for keyword in parts[1].split(separator: ";") {
             let pair = keyword.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { throw .unknownLocale(input, suggestions: [base]) }
+            guard pair.count == 2 else { throw .unknownLocale(input, near: .exactly(base)) }
             if pair[0] == "numbers" {
                 let system = String(pair[1])
                 // `-u-nu` with no value: ICU writes the keyword as `numbers=yes`.
-                if system == "yes" { throw .unknownLocale(input, suggestions: [base + "@numbers=latn"]) }
-                guard numberingSystems.contains(system) else {
-                    throw .unknownNumberingSystem(system, suggestions: numberingSystemSuggestions(for: system))
-                }
+                if system == "yes" { throw .unknownLocale(input, near: .exactly(base + "@numbers=latn")) }
+                guard numberingSystemSet.contains(system) else { throw .unknownNumberingSystem(system) }
                 // ICU's currency format ignores algorithmic systems (roman, hebr) and writes Latin
                 // digits instead: refused rather than silently shown as something else.
                 if system != "latn", DigitGlyphs(localeIdentifier: base + "@" + parts[1]).isLatin {
@@ -64,17 +65,6 @@ public enum LocaleCatalog {
             }
         }
         return base + "@" + parts[1]
-    }
-
-    /// Systems a mistyped one may mean: one whose identifier begins the input or the input
-    /// begins (`devanagari` → `deva`, `ara` → `arab`), then the nearest spellings.
-    static func numberingSystemSuggestions(for input: String) -> [String] {
-        let typed = input.lowercased()
-        let byName = numberingSystems.filter { system in
-            system.count >= 3 && typed.count >= 3 && (typed.hasPrefix(system) || system.hasPrefix(typed))
-        }.sorted { ($0.count, $0) > ($1.count, $1) }
-        let close = Suggestions.closest(to: input, in: numberingSystems).filter { !byName.contains($0) }
-        return Array((byName + close).prefix(3))
     }
 
     /// Listed locales by their maximal form under ICU's likely-subtags data (`zh_Hans_CN` for
@@ -92,16 +82,12 @@ public enum LocaleCatalog {
         return matches.max { ($0.split(separator: "_").count, $1) < ($1.split(separator: "_").count, $0) }
     }
 
-    /// Locales of the same language under likely subtags, nearest spelling first (`zh_XX` →
-    /// Chinese locales, never Zhuang's `za_CN`); else the nearest spellings of any language.
-    static func suggestions(for base: String) -> [String] {
+    /// The listed locales of the same language under likely subtags (`zh_XX` → the Chinese
+    /// locales, never Zhuang's `za_CN`), or any listed locale when the language has none.
+    static func candidates(for base: String) -> LocaleCandidates {
         let typed = base.replacing("-", with: "_")
         let language = Locale.Language(identifier: typed).languageCode?.identifier
         let sameLanguage = identifiers.filter { Locale.Language(identifier: $0).languageCode?.identifier == language }
-        if language != nil, !sameLanguage.isEmpty {
-            let close = Suggestions.closest(to: typed, in: sameLanguage)
-            return close.isEmpty ? Array(sameLanguage.sorted { $0.count < $1.count }.prefix(3)) : close
-        }
-        return Suggestions.closest(to: typed, in: identifiers)
+        return language != nil && !sameLanguage.isEmpty ? .sameLanguage(typed: typed, locales: sameLanguage) : .anyLanguage(typed: typed)
     }
 }

@@ -46,14 +46,11 @@ extension Rejection: CustomStringConvertible, LocalizedError {
 extension FieldError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
-        case .unknownLocale(let input, let suggestions):
-            "unknown locale \"\(input)\"\(Suggestions.didYouMean(suggestions))"
-        case .unknownNumberingSystem(let input, let suggestions):
-            "unknown numbering system \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .unknownLocale(let input, _): "unknown locale \"\(input)\""
+        case .unknownNumberingSystem(let input): "unknown numbering system \"\(input)\""
         case .algorithmicNumberingSystem(let system):
             "the numbering system \"\(system)\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
-        case .unknownCurrency(let input, let suggestions):
-            "unknown currency \"\(input)\"\(Suggestions.didYouMean(suggestions))"
+        case .unknownCurrency(let input): "unknown currency \"\(input)\""
         case .unreadableAmount(let input, let locale):
             "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
         case .tooManyFractionDigits(let input, let allowed, let rule):
@@ -122,15 +119,4 @@ extension MoneyField.EditFailure: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
-}
-
-extension Suggestions {
-    /// "; did you mean X or Y?" or "" when nothing is close.
-    package static func didYouMean(_ names: [String]) -> String {
-        switch names.count {
-        case 0: ""
-        case 1: "; did you mean \(names[0])?"
-        default: "; did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
-        }
-    }
 }

@@ -27,11 +27,14 @@ public enum Rejection: Error, Equatable, Sendable {
 
 /// A change to a field that cannot be made; the field stays as it was.
 public enum FieldError: Error, Equatable, Sendable {
-    case unknownLocale(String, suggestions: [String])
-    case unknownNumberingSystem(String, suggestions: [String])
+    /// An identifier that names no locale ICU lists; `near` is what the catalog knows it may mean.
+    case unknownLocale(String, near: LocaleCandidates)
+    /// A `numbers=` keyword naming no numbering system ICU knows (`LocaleCatalog.numberingSystems`).
+    case unknownNumberingSystem(String)
     /// A numbering system that writes no decimal digits (`roman`), which currency formats ignore.
     case algorithmicNumberingSystem(String)
-    case unknownCurrency(String, suggestions: [String])
+    /// No ISO 4217 code ICU lists (`CurrencyCatalog.codes`).
+    case unknownCurrency(String)
     case unreadableAmount(String, locale: String)
     case tooManyFractionDigits(String, allowed: Int, because: FractionDigitsRule)
     case amountNeedsRounding(String, currency: String, allowed: Int)
@@ -46,13 +49,27 @@ public enum FieldError: Error, Equatable, Sendable {
     /// A maximum or minimum given as something other than a plain amount.
     case unreadableLimit(FieldSetting, String)
     case minimumAboveMaximum(minimum: String, maximum: String)
-    /// `--accounting` with `--display none`: the accounting form belongs to currency formats.
+    /// `accounting` with a `.none` display: the accounting form belongs to currency formats.
     case accountingNeedsCurrency
     /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.
     case noAmountWithinLimits(minimum: String?, maximum: String?, fractionDigits: Int)
     case invalidState(InvalidState)
     /// A UTF-16 offset (a tap, a selection) beyond the display.
     case offsetOutsideDisplay(Int, length: Int)
+}
+
+/// What an unknown locale identifier may have meant, as the catalog knows it: data, not a guess.
+/// Ranking names by spelling is a caller's choice; the shell makes it.
+public enum LocaleCandidates: Equatable, Sendable {
+    /// Nothing to point at: not an identifier, or the root locale.
+    case none
+    /// The one identifier that would be read as meant: `en_US@numbers=latn` for `en_US@numbers`.
+    case exactly(String)
+    /// The listed locales of the typed identifier's language under likely subtags (`zh_XX` → the
+    /// Chinese ones); `typed` is the identifier as ICU spells it.
+    case sameLanguage(typed: String, locales: [String])
+    /// A language no listed locale has: any listed locale may be meant.
+    case anyLanguage(typed: String)
 }
 
 /// What sets how many fraction digits a field takes.

@@ -18,7 +18,7 @@ public enum Emptiable: String, Sendable, CaseIterable {
     case lastDigit = "last-digit"
 }
 
-/// What an empty field shows (SPEC §1 `--empty-shows`).
+/// What an empty field shows (SPEC §1, `emptyShows`).
 public enum EmptyShows: String, Sendable, CaseIterable {
     /// An empty display.
     case nothing
@@ -65,6 +65,19 @@ public struct FieldConfiguration: Sendable, Equatable {
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
         emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
     ) throws(FieldError) {
+        try self.init(
+            everySetting: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
+            minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display,
+            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows)
+    }
+
+    /// The designated initializer: every setting and no default, so a new setting does not compile
+    /// until each caller passes it (the public initializers, and the shell's option table).
+    package init(
+        everySetting locale: String, currency: String, mode: EntryMode, decimals: Int?, maxDigits: Int, maximum: String?,
+        minimum: String?, allowsNegative: Bool, accounting: Bool, display: DisplayStyle, emptyWhenZero: Bool,
+        emptiable: Emptiable?, emptyShows: EmptyShows
+    ) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
         if display == .none && accounting { throw .accountingNeedsCurrency }
         self.display = display
@@ -107,7 +120,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     ) throws(FieldError) {
         // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
-            locale: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
+            everySetting: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
             maximum: maximum.map(\.description), minimum: minimum.map(\.description),
             allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
             emptiable: emptiable, emptyShows: emptyShows)
@@ -120,7 +133,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     public var shownFractionDigits: Int { mode == .whole ? 0 : fractionDigits }
 
     /// What sets `shownFractionDigits`, for messages.
-    public var fractionDigitsRule: FractionDigitsRule {
+    package var fractionDigitsRule: FractionDigitsRule {
         mode == .whole ? .wholeMode : decimalsOverride != nil ? .decimalsSetting : .currency(currency)
     }
 

@@ -43,7 +43,7 @@ public enum Key: Sendable, Equatable, Hashable {
 
     /// Every key but the digits, in the order help lists them: each key names the one after it
     /// in an exhaustive switch, so a new key does not compile until it takes its place here.
-    public static let editingKeys: [Key] = Array(sequence(first: Key.backspace) { $0.nextEditingKey })
+    package static let editingKeys: [Key] = Array(sequence(first: Key.backspace) { $0.nextEditingKey })
 
     /// The key after this one in `editingKeys`; nil after the last. A digit leads to the first.
     private var nextEditingKey: Key? {

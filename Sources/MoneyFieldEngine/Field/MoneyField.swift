@@ -49,7 +49,7 @@ final class FieldSetup: Sendable {
         keystrokePatterns = patterns.count == (isNatural ? naturalFormats.count : 1) ? patterns.map { Unmanaged.passUnretained($0) } : []
     }
 
-    /// `--empty-shows symbol`: what ICU writes around the digits of the field's zero (`$0.00` is
+    /// `emptyShows: .symbol`: what ICU writes around the digits of the field's zero (`$0.00` is
     /// `$`, de_DE's `0,00 €` is ` €`), read off the format's own output; the caret where the first
     /// digit stood. `none` displays and `nothing` show an empty text.
     private static func emptyRendering(_ configuration: FieldConfiguration, zeroFormat: CurrencyFormat) -> Rendering {
@@ -226,7 +226,7 @@ public struct MoneyField: Sendable, Equatable {
     }
 
     /// Whether the display comes from the compiled format rather than a formatter call.
-    public var isCompiledFormat: Bool { format.isCompiled }
+    package var isCompiledFormat: Bool { format.isCompiled }
 
     /// Fraction digits held by the digit string: `f` in atm mode, none in whole mode, those typed in natural mode.
     var amountScale: Int { setup.amountScale(of: state) }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What a format is for: one locale, currency, number of shown fraction digits and sign style.
-public struct FormatKey: Hashable, Sendable {
+@_spi(Benchmarks) public struct FormatKey: Hashable, Sendable {
     public let locale: String
     public let currency: String
     public let fractionDigits: Int
@@ -36,7 +36,7 @@ public struct Rendering: Equatable, Sendable {
     /// UTF-16 code units before the caret, as a text field's `NSRange` counts.
     public let caretOffset: Int
 
-    public init(display: String, caretOffset: Int) {
+    @_spi(Benchmarks) public init(display: String, caretOffset: Int) {
         self.display = display
         self.caretOffset = caretOffset
     }
@@ -48,10 +48,10 @@ public struct Rendering: Equatable, Sendable {
 /// amounts; from them the affixes, digit glyphs, separators and grouping sizes are read off and
 /// checked against ICU again. A key whose output cannot be reproduced that way keeps calling the
 /// formatter (`isCompiled == false`) and is counted in `fallbackKeys`.
-public final class CurrencyFormat: Sendable {
+@_spi(Benchmarks) public final class CurrencyFormat: Sendable {
     public let key: FormatKey
     /// The reference: byte for byte what every display must equal.
-    public let style: ReferenceStyle
+    package let style: ReferenceStyle
     let pattern: CompiledPattern?
     /// The digits of the locale's numbering system (〇一二… for hanidec, which are not Unicode digits).
     let glyphs: DigitGlyphs
@@ -69,7 +69,7 @@ public final class CurrencyFormat: Sendable {
     }
     private let separatorCache = Mutex<(decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>)?>(nil)
 
-    public var isCompiled: Bool { pattern != nil }
+    package var isCompiled: Bool { pattern != nil }
 
     init(key: FormatKey) {
         self.key = key
@@ -144,7 +144,7 @@ public final class CurrencyFormat: Sendable {
 
     /// Where the caret stands in `display` (this format's rendering of the same amount) when it
     /// moves: arithmetic on the compiled pattern, a glyph scan for a formatter fallback.
-    public func caretOffset(in display: String, negative: Bool, digitCount: Int, caretSlotsFromEnd caret: Int) -> Int {
+    package func caretOffset(in display: String, negative: Bool, digitCount: Int, caretSlotsFromEnd caret: Int) -> Int {
         if let pattern { return pattern.caretOffset(negative: negative, digitCount: digitCount, caret: caret) }
         return caretOffset(inFallback: display, caretSlotsFromEnd: caret)
     }
@@ -158,7 +158,7 @@ public final class CurrencyFormat: Sendable {
     }
 
     /// What Foundation prints; a negative zero is printed as ICU prints `-0`.
-    public func referenceDisplay(negative: Bool, magnitude: [UInt8]) -> String {
+    package func referenceDisplay(negative: Bool, magnitude: [UInt8]) -> String {
         let scale = key.fractionDigits
         if magnitude.isEmpty && negative {
             // ICU keeps the sign of a negative amount that rounds to zero: its own "-0" form.
@@ -192,13 +192,13 @@ public final class CurrencyFormat: Sendable {
     }
 }
 
-/// What a display must equal, byte for byte: Foundation's currency style, or for `--display none`
+/// What a display must equal, byte for byte: Foundation's currency style, or for a `.none` display
 /// its number style.
-public enum ReferenceStyle: Sendable {
+package enum ReferenceStyle: Sendable {
     case currency(Decimal.FormatStyle.Currency)
     case number(Decimal.FormatStyle)
 
-    public func format(_ value: Decimal) -> String {
+    package func format(_ value: Decimal) -> String {
         switch self {
         case .currency(let style): value.formatted(style)
         case .number(let style): value.formatted(style)

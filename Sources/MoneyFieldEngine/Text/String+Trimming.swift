@@ -14,10 +14,6 @@ extension UInt8 {
     /// An ASCII space or tab: `isSpaceLike` for the paths that read ASCII text byte by byte.
     @inlinable @inline(__always)
     package var isSpaceOrTab: Bool { self == 0x20 || self == 0x09 }
-
-    /// An ASCII byte that is a Character of its own: all but CR, which LF joins into one.
-    @inlinable @inline(__always)
-    package var isLoneASCIICharacter: Bool { self < 0x80 && self != 0x0D }
 }
 
 extension Character {

@@ -169,8 +169,7 @@ public struct DemoPlan: Sendable {
 public enum KeyCaps {
     public static func cap(for key: Key) -> String {
         if case .digit(let value) = key { return String(value) }
-        let label = KeyTable.all.first { $0.key == key }?.kioskLabel ?? "?"
-        return "[" + label + "]"
+        return "[" + KeyTable.named(for: key).kioskLabel + "]"
     }
 }
 

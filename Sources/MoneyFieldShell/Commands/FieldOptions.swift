@@ -22,19 +22,24 @@ public struct FieldOptions: Equatable, Sendable {
 
     /// The options that make `configuration` again, defaults left out (locale and currency always given).
     public init(_ configuration: FieldConfiguration) {
-        locale = configuration.locale
-        currency = configuration.currency
-        mode = configuration.mode == .atm ? nil : configuration.mode
-        decimals = configuration.decimalsOverride
-        maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits ? nil : configuration.maxDigits
-        maximum = configuration.maximum?.description
-        minimum = configuration.minimum?.description
-        allowsNegative = configuration.allowsNegative
-        accounting = configuration.accounting
-        display = configuration.display == .symbol ? nil : configuration.display
-        emptyWhenZero = configuration.emptyWhenZero
-        emptiable = configuration.emptiable
-        emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
+        // One case per setting and no `default:`: a new setting does not compile until it is written back.
+        for setting in FieldSetting.allCases {
+            switch setting {
+            case .locale: locale = configuration.locale
+            case .currency: currency = configuration.currency
+            case .mode: mode = configuration.mode == .atm ? nil : configuration.mode
+            case .decimals: decimals = configuration.decimalsOverride
+            case .maxDigits: maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits ? nil : configuration.maxDigits
+            case .maximum: maximum = configuration.maximum?.description
+            case .minimum: minimum = configuration.minimum?.description
+            case .allowsNegative: allowsNegative = configuration.allowsNegative
+            case .accounting: accounting = configuration.accounting
+            case .display: display = configuration.display == .symbol ? nil : configuration.display
+            case .emptyWhenZero: emptyWhenZero = configuration.emptyWhenZero
+            case .emptiable: emptiable = configuration.emptiable
+            case .emptyShows: emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
+            }
+        }
     }
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
@@ -100,8 +105,10 @@ public struct FieldOptions: Equatable, Sendable {
         var currency = currency ?? defaults.currency
         if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale, place: place) }
         do {
+            // The engine's initializer with every setting and no default: a new one does not
+            // compile until it is passed here.
             return try FieldConfiguration(
-                locale: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
+                everySetting: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
                 emptiable: emptiable, emptyShows: emptyShows ?? .nothing)
@@ -125,7 +132,10 @@ public struct FieldOptions: Equatable, Sendable {
 }
 
 /// One option of `new`, declared once: parsing, writing back, usage, help and completion read it.
+/// Its identity is the engine's `FieldSetting` it sets, one row per case (`row(for:)`).
 public struct FieldOption: Sendable {
+    public typealias ID = FieldSetting
+
     public let name: String
     /// The field setting it sets: what an engine error names when this option would allow it.
     public let setting: FieldSetting
@@ -150,23 +160,42 @@ public struct FieldOption: Sendable {
         return words.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
     }
 
-    /// Every option, in the order usage and help list them.
-    public static let all: [FieldOption] = [
-        text("--locale", .locale, "L", \.locale, values: .locale,
-             help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)"),
-        text("--currency", .currency, "C", \.currency, values: .currency, help: "an ISO 4217 code"),
-        choice("--mode", .mode, \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them"),
-        number("--decimals", .decimals, \.decimals, help: "0-6, overrides the currency's fraction digits"),
-        number("--max-digits", .maxDigits, \.maxDigits, help: "1-30 digits at most (default 12)"),
-        text("--max", .maximum, "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)"),
-        text("--min", .minimum, "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
-        flag("--allow-negative", .allowsNegative, \.allowsNegative, help: "<neg> changes the sign"),
-        flag("--accounting", .accounting, \.accounting, help: "the locale's accounting form: ($12.50)"),
-        choice("--display", .display, \.display, help: displayHelp),
-        flag("--empty-when-zero", .emptyWhenZero, \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
-        choice("--emptiable", .emptiable, \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
-        choice("--empty-shows", .emptyShows, \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)"),
-    ]
+    /// Every option, in the order usage and help list them (`FieldSetting`'s order).
+    public static let all: [FieldOption] = FieldSetting.allCases.map(row(for:))
+
+    /// The table: each setting's row, in one switch with no `default:`, so a new setting does not
+    /// compile until it has its row. The one place a flag of `new` is spelled.
+    private static func row(for setting: FieldSetting) -> FieldOption {
+        switch setting {
+        case .locale:
+            text(setting, "--locale", "L", \.locale, values: .locale,
+                help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)")
+        case .currency:
+            text(setting, "--currency", "C", \.currency, values: .currency, help: "an ISO 4217 code")
+        case .mode:
+            choice(setting, "--mode", \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them")
+        case .decimals:
+            number(setting, "--decimals", \.decimals, help: "0-6, overrides the currency's fraction digits")
+        case .maxDigits:
+            number(setting, "--max-digits", \.maxDigits, help: "1-30 digits at most (default 12)")
+        case .maximum:
+            text(setting, "--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)")
+        case .minimum:
+            text(setting, "--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)")
+        case .allowsNegative:
+            flag(setting, "--allow-negative", \.allowsNegative, help: "<neg> changes the sign")
+        case .accounting:
+            flag(setting, "--accounting", \.accounting, help: "the locale's accounting form: ($12.50)")
+        case .display:
+            choice(setting, "--display", \.display, help: displayHelp)
+        case .emptyWhenZero:
+            flag(setting, "--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing")
+        case .emptiable:
+            choice(setting, "--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown")
+        case .emptyShows:
+            choice(setting, "--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)")
+        }
+    }
 
     /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
     /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
@@ -186,10 +215,10 @@ public struct FieldOption: Sendable {
 
     public static func named(_ name: String) -> FieldOption? { byName[name] }
 
-    /// The option that sets `setting`. Every setting has one row (a test checks it).
-    public static func option(for setting: FieldSetting) -> FieldOption {
-        all.first { $0.setting == setting }!
-    }
+    private static let bySetting: [FieldSetting: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.setting, $0) })
+
+    /// The option that sets `setting`: every setting has its row (`all` is made from every case).
+    public static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
 
     /// `[--locale L] [--currency C] …`
     public static let usage = all.map(\.usage).joined(separator: " ")
@@ -197,14 +226,14 @@ public struct FieldOption: Sendable {
     public var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
 
     private static func text(
-        _ name: String, _ setting: FieldSetting, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
+        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
     ) -> FieldOption {
         FieldOption(name: name, setting: setting, valueName: valueName, values: values, help: help, kind: .text,
                     read: { options, value throws(CommandError) in options[keyPath: path] = value },
                     written: { options in options[keyPath: path].map { [$0] } })
     }
 
-    private static func number(_ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
+    private static func number(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
         FieldOption(name: name, setting: setting, valueName: "N", values: .text, help: help, kind: .number,
                     read: { options, value throws(CommandError) in
                         guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
@@ -214,7 +243,7 @@ public struct FieldOption: Sendable {
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
+        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
     ) -> FieldOption where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
         return FieldOption(name: name, setting: setting, valueName: names.joined(separator: "|"), values: .choice(names), help: help, kind: .text,
@@ -227,7 +256,7 @@ public struct FieldOption: Sendable {
                            written: { options in options[keyPath: path].map { [$0.rawValue] } })
     }
 
-    private static func flag(_ name: String, _ setting: FieldSetting, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
+    private static func flag(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
         FieldOption(name: name, setting: setting, valueName: nil, values: .text, help: help, kind: .flag,
                     read: { options, _ throws(CommandError) in options[keyPath: path] = true },
                     written: { options in options[keyPath: path] ? [] : nil })

@@ -32,10 +32,10 @@ extension Session {
         var ranked: [(rank: Int, row: [String])] = []
         func row(_ identifier: String, _ name: String) -> [String] {
             // ICU gives a language without a region (hi, ar) no currency: listed as none, never a
-            // made-up USD; `new --locale hi` asks for --currency too.
+            // made-up USD; `new` with locale hi asks for a currency too.
             guard let currency = Locale(identifier: identifier).currency?.identifier,
                   let configuration = try? FieldConfiguration(locale: identifier, currency: currency)
-            else { return [identifier, name, json ? "null" : "none", json ? "null" : "(add --currency)"] }
+            else { return [identifier, name, json ? "null" : "none", json ? "null" : "(add \(FieldSetting.currency.option))"] }
             return [identifier, name, json ? JSON.string(currency) : currency, json ? JSON.string(Self.sample(in: configuration)) : Self.sample(in: configuration)]
         }
         var listed = Set<String>()
@@ -46,7 +46,7 @@ extension Session {
             listed.insert(identifier)
         }
         // A filter that names a numbering system (deva, devanagari, arab) also finds the locales
-        // that offer it: `hi_IN@numbers=deva`, as `--locale` takes it; a locale whose own digits
+        // that offer it: `hi_IN@numbers=deva`, as `new` takes a locale; a locale whose own digits
         // they are, as it stands.
         if let system = Self.numberingSystem(named: filter) {
             for identifier in LocaleCatalog.identifiers {

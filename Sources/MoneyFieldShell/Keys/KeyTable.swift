@@ -56,7 +56,7 @@ public enum KeyTable {
         case .home: NamedKey(name: "home", key: key, help: "caret before the first digit", kiosk: [.home], kioskLabel: "Home")
         case .end: NamedKey(name: "end", key: key, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End")
         case .minus:
-            NamedKey(name: "neg", key: key, help: "toggle the sign (fields made with \(FieldOption.flag { $0.allowsNegative = true }))",
+            NamedKey(name: "neg", key: key, help: "toggle the sign (fields made with \(FieldSetting.allowsNegative.option))",
                      kiosk: [.character("-")], kioskLabel: "-")
         case .clear: NamedKey(name: "clear", key: key, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c")
         case .doubleZero: NamedKey(name: "00", key: key, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00")

@@ -3,7 +3,7 @@ import MoneyFieldEngine
 /// The shell's words for the engine's errors: the engine's own English text, and the `new`
 /// option that would help, spelled by the option table (`FieldOption.all`).
 extension SettingRemedy {
-    /// ` (--max-digits)`, ` (create it with --allow-negative)`, ` (create it with --mode natural)`.
+    /// ` (FLAG)`, ` (create it with FLAG)` or ` (create it with FLAG VALUE)`, the flag from the table.
     var words: String {
         let option = FieldOption.option(for: setting)
         if option.valueName == nil { return " (create it with \(option.name))" }
@@ -13,8 +13,8 @@ extension SettingRemedy {
 }
 
 extension FieldSetting {
-    /// The option of `new` that sets it.
-    var option: String { FieldOption.option(for: self).name }
+    /// The option of `new` that sets it, as the table spells it.
+    package var option: String { FieldOption.option(for: self).name }
 }
 
 extension Rejection {
@@ -34,14 +34,17 @@ extension FieldError {
 
     public var words: String { words(at: .prompt) }
 
-    /// The engine's text, with the shell's commands and options where they help; the errors
+    /// The engine's text, with "did you mean" for an unknown name, the shell's commands and
+    /// options where they help; the errors
     /// about `new`'s settings name the options themselves.
     public func words(at place: Place) -> String {
         switch self {
         case .unknownLocale:
-            "\(description) (\(place.listing("locales")) lists them)"
+            "\(description)\(Suggestions.didYouMean(suggestions)) (\(place.listing("locales")) lists them)"
         case .unknownCurrency:
-            "\(description) (\(place.listing("currencies")) lists ISO 4217 codes)"
+            "\(description)\(Suggestions.didYouMean(suggestions)) (\(place.listing("currencies")) lists ISO 4217 codes)"
+        case .unknownNumberingSystem:
+            "\(description)\(Suggestions.didYouMean(suggestions))"
         case .tooManyFractionDigits(let input, let allowed, .decimalsSetting):
             "\(input) has more fraction digits than this field's \(FieldSetting.decimals.option) \(allowed)"
         case .amountNeedsRounding(let amount, let currency, let allowed):
@@ -59,7 +62,7 @@ extension FieldError {
                 + [minimum.map { "\(FieldSetting.minimum.option) \($0)" }, maximum.map { "\(FieldSetting.maximum.option) \($0)" }]
                     .compactMap { $0 }.joined(separator: " and ")
                 + "; widen the limits, or give \(FieldSetting.decimals.option) or \(FieldSetting.allowsNegative.option)"
-        case .unknownNumberingSystem, .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits,
+        case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits,
              .pointReadAsDecimal, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .invalidState,
              .offsetOutsideDisplay:
             description + (allowedBy?.words ?? "")

@@ -22,7 +22,7 @@ struct FieldReport {
             "locale: \(configuration.locale) (\(Locale(identifier: "en").localizedString(forIdentifier: configuration.locale) ?? "?"))",
             "currency: \(configuration.currency) (\(CurrencyCatalog.name(of: configuration.currency)))",
             "mode: \(configuration.mode.rawValue)",
-            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimalsOverride != nil ? " (\(FieldOption.flag { $0.decimals = 0 }))" : ""),
+            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimalsOverride != nil ? " (\(FieldSetting.decimals.option))" : ""),
             "display: \(rendering.display)",
             "escaped: \(VisibleText.escaped(rendering.display))",
             "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",

@@ -118,7 +118,8 @@ struct KioskMode {
         case .character(let character):
             bell()
             return (false, OutputLine(.rejected, "\"\(VisibleText.escaped(String(character)))\" is not a kiosk key (see below)"))
-        default:
+        // Every terminal key named, no `default:`: editing keys the table binds were pressed above.
+        case .backspace, .delete, .left, .right, .home, .end, .shiftLeft, .shiftRight, .shiftHome, .shiftEnd, .control:
             bell()
             return (false, OutputLine(.rejected, "that key is not a kiosk key (see below)"))
         }

@@ -26,7 +26,7 @@ struct SessionPlanOptions: ParsableArguments {
     var shard: String?
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The field, as `new` takes it: \(FieldOption.usage). Without --locale and --currency, a built-in list of hard locale/currency pairs; with --currency alone, each of them in that currency.",
+        "The field, as `new` takes it: \(FieldOption.usage). Without \(FieldSetting.locale.option) and \(FieldSetting.currency.option), a built-in list of hard locale/currency pairs; with \(FieldSetting.currency.option) alone, each of them in that currency.",
         valueName: "field-options"))
     var fieldWords: [String] = []
 
@@ -80,7 +80,7 @@ struct CheckCommand: ParsableCommand {
             so the report is the same for every --jobs; it is per shard). The run ends with a line \
             per group and `checked C of S sessions, K keys: D disagreements in G groups`. --replay \
             plays scripts on the adapter instead: the loop while fixing a field. Natural fields \
-            (--mode natural) press dec and enter too.
+            (\(FieldSetting.mode.option) natural) press dec and enter too.
 
             Exit status: 0 no disagreement, 1 disagreements, a broken adapter or fewer than \
             --min-checked sessions checked, 2 unusable arguments or an adapter that cannot start, \

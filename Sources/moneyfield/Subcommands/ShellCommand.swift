@@ -175,8 +175,8 @@ enum StartingField {
     /// The table's row.
     var option: FieldOption {
         switch self {
-        case .locale: FieldOption.row { $0.locale = "" }
-        case .currency: FieldOption.row { $0.currency = "" }
+        case .locale: FieldOption.option(for: .locale)
+        case .currency: FieldOption.option(for: .currency)
         }
     }
 

@@ -1,4 +1,7 @@
-/// Picks the closest known names to a mistyped one, for "did you mean …?" messages.
+import MoneyFieldEngine
+
+/// Picks the closest known names to a mistyped one, for "did you mean …?" messages: the shell's
+/// (the engine reports an unknown name with the catalog's candidates and ranks nothing).
 package enum Suggestions {
     /// Up to `limit` candidates, nearest first, close enough to look like a typo of `input`.
     package static func closest(to input: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
@@ -62,4 +65,62 @@ package enum Suggestions {
         guard let a = position(lhs), let b = position(rhs) else { return false }
         return abs(a.row - b.row) <= 1 && abs(a.column - b.column) <= 1 && (a.row, a.column) != (b.row, b.column)
     }
+
+    /// "; did you mean X or Y?" or "" when nothing is close.
+    package static func didYouMean(_ names: [String]) -> String {
+        switch names.count {
+        case 0: ""
+        case 1: "; did you mean \(names[0])?"
+        default: "; did you mean \(names.dropLast().joined(separator: ", ")) or \(names.last!)?"
+        }
+    }
+
+    /// Listed locales an unknown identifier may mean: the nearest spellings among its language's
+    /// locales (the shortest three when none is near), else among all.
+    package static func locales(near candidates: LocaleCandidates) -> [String] {
+        switch candidates {
+        case .none: []
+        case .exactly(let identifier): [identifier]
+        case .sameLanguage(let typed, let locales):
+            closest(to: typed, in: locales).nonEmpty ?? Array(locales.sorted { $0.count < $1.count }.prefix(3))
+        case .anyLanguage(let typed): closest(to: typed, in: LocaleCatalog.identifiers)
+        }
+    }
+
+    /// Systems a mistyped one may mean: one whose identifier begins the input or the input
+    /// begins (`devanagari` → `deva`, `ara` → `arab`), then the nearest spellings.
+    package static func numberingSystems(near input: String) -> [String] {
+        let typed = input.lowercased()
+        let systems = LocaleCatalog.numberingSystems
+        let byName = systems.filter { system in
+            system.count >= 3 && typed.count >= 3 && (typed.hasPrefix(system) || system.hasPrefix(typed))
+        }.sorted { ($0.count, $0) > ($1.count, $1) }
+        let close = closest(to: input, in: systems).filter { !byName.contains($0) }
+        return Array((byName + close).prefix(3))
+    }
+
+    /// Codes a mistyped one may mean, nearest first.
+    package static func currencies(near input: String) -> [String] {
+        closest(to: input.trimmingSpaces().uppercased(), in: CurrencyCatalog.codes)
+    }
+}
+
+extension FieldError {
+    /// The known names an unknown locale, numbering system or currency may mean, nearest first.
+    package var suggestions: [String] {
+        switch self {
+        case .unknownLocale(_, let near): Suggestions.locales(near: near)
+        case .unknownNumberingSystem(let input): Suggestions.numberingSystems(near: input)
+        case .unknownCurrency(let input): Suggestions.currencies(near: input)
+        case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits, .pointReadAsDecimal,
+             .amountNeedsRounding, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .settingOutOfRange,
+             .unreadableLimit, .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState,
+             .offsetOutsideDisplay:
+            []
+        }
+    }
+}
+
+private extension Array {
+    var nonEmpty: Self? { isEmpty ? nil : self }
 }
