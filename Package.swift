@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MoneyFieldEngine", targets: ["MoneyFieldEngine"]),
         .library(name: "MoneyFieldIO", targets: ["MoneyFieldIO"]),
         .library(name: "MoneyFieldShell", targets: ["MoneyFieldShell"]),
+        .library(name: "MoneyFieldCheck", targets: ["MoneyFieldCheck"]),
         .executable(name: "moneyfield", targets: ["moneyfield"]),
     ],
     dependencies: [

@@ -19,5 +19,11 @@ let package = Package(
         .executableTarget(
             name: "FuzzTranscript",
             dependencies: ["FuzzDriver", .product(name: "MoneyFieldShell", package: "moneyfield")]),
+        .executableTarget(
+            name: "FuzzCheck",
+            dependencies: [
+                "FuzzDriver", .product(name: "MoneyFieldCheck", package: "moneyfield"), .product(name: "MoneyFieldShell", package: "moneyfield"),
+                .product(name: "MoneyFieldEngine", package: "moneyfield"), .product(name: "MoneyFieldIO", package: "moneyfield"),
+            ]),
     ]
 )

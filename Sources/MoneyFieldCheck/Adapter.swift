@@ -20,7 +20,7 @@ public final class Adapter {
     }
 
     /// What was wrong with the adapter, as data; `words` says it.
-    public enum Problem: Equatable, Sendable {
+    public enum Problem: Error, Equatable, Sendable {
         case exited(String)
         case closedOutput
         case stoppedReading(String)
@@ -116,25 +116,34 @@ public final class Adapter {
         try refuseUnasked(before: line)
         try send(line)
         let bytes = try readLine(for: line)
+        switch Self.reply(bytes, answering: request) {
+        case .success(let reply): return reply
+        case .failure(let problem): throw broke(line, problem)
+        }
+    }
+
+    /// A reply line checked (SPEC §4) as the answer to `request`, or what is wrong with it: the
+    /// one reader of adapters' bytes, apart from the process so it can be fuzzed.
+    @_spi(Fuzzing) public static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest) -> Result<Reply, Problem> {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw broke(line, .notUTF8(Self.quoted(String(decoding: bytes, as: UTF8.self))))
+            return .failure(.notUTF8(quoted(String(decoding: bytes, as: UTF8.self))))
         }
         let reply: AdapterReply
         do {
             guard text.first == "{" else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an object")) }
             reply = try JSONDecoder().decode(AdapterReply.self, from: Data(text.utf8))
         } catch {
-            throw broke(line, .notAReply(Self.quoted(text), why: Self.why(error)))
+            return .failure(.notAReply(quoted(text), why: why(error)))
         }
         if reply.unsupported == true {
-            guard case .new = request else { throw broke(line, .unsupportedKey(Self.quoted(text))) }
-            return .unsupported
+            guard case .new = request else { return .failure(.unsupportedKey(quoted(text))) }
+            return .success(.unsupported)
         }
-        guard let display = reply.display else { throw broke(line, .notAReply(Self.quoted(text), why: "has no \"display\" string")) }
+        guard let display = reply.display else { return .failure(.notAReply(quoted(text), why: "has no \"display\" string")) }
         if let caret = reply.caret, !(0...display.utf16.count).contains(caret) {
-            throw broke(line, .caretOutside(caret, length: display.utf16.count, reply: Self.quoted(text)))
+            return .failure(.caretOutside(caret, length: display.utf16.count, reply: quoted(text)))
         }
-        return .answer(FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected))
+        return .success(.answer(FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected)))
     }
 
     /// What a strict decoder found wrong, in the protocol's words.

@@ -1,0 +1,36 @@
+import Foundation
+@_spi(Fuzzing) import MoneyFieldCheck
+import MoneyFieldEngine
+import MoneyFieldIO
+import MoneyFieldShell
+
+/// What `check` reads from outside: an adapter's reply line (first byte even) or the record an
+/// earlier run left in its `--out` folder, read by `--merge` (first byte odd). Neither traps; an
+/// accepted reply has its caret inside its display and quotes it terminal-safe; a record's
+/// scripts read back as scripts whose commands are only the `new` and keys check writes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCheck(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard size > 0 else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    if data[0] & 1 == 0 {
+        let request: AdapterRequest = data[0] & 2 == 0 ? .key(.digit(7)) : .quit
+        guard case .success(.answer(let answer)) = Adapter.reply(bytes[...], answering: request) else { return 0 }
+        if let caret = answer.caret { precondition((0...answer.display.utf16.count).contains(caret), "a caret outside its display") }
+        let quoted = Checker.quoted(answer.shown)
+        precondition(VisibleText.terminalSafe(quoted) == quoted, "an adapter's text reaches the terminal raw")
+        precondition(!quoted.contains("\n") && !quoted.contains("\r"), "an adapter's text could start a line")
+        return 0
+    }
+    guard let record = try? JSONDecoder().decode(CheckRecord.self, from: Data(bytes)), record.groups.count <= 50 else { return 0 }
+    for number in record.groups.indices.map({ $0 + 1 }) {
+        guard let script = try? record.script(number: number) else { continue }
+        let transcript: Transcript
+        do { transcript = try Transcript(parsing: script, path: "fuzz.session") } catch {
+            preconditionFailure("a written group does not read as a script: \(error)")
+        }
+        for step in transcript.steps {
+            precondition(step.command.hasPrefix("new ") || step.command.hasPrefix("type "), "a record's text became a command: \(step.command)")
+        }
+    }
+    return 0
+}
