@@ -69,6 +69,10 @@ public struct CheckRun: Sendable {
         /// The first session the adapter refused, and its request.
         public var refused: (session: Int, request: String)?
         public var ending = Ending.completed
+        /// The signature of each shrunk session's first disagreement (the lowest session's, if
+        /// several) and the group it shrank to: a later epoch's session with that signature joins
+        /// the group unshrunk.
+        public var known: [String: Checker.Behaviour] = [:]
 
         public init(planned: Int = 0) { self.planned = planned }
 
@@ -83,8 +87,9 @@ public struct CheckRun: Sendable {
             case .unsupported(let request):
                 unsupported += 1
                 if refused == nil { refused = (result.index, request) }
-            case .differs(let example, let difference, let behaviour, let foundAt):
+            case .differs(let example, let difference, let behaviour, let foundAt, let signature, let shrunk):
                 checked += 1
+                if shrunk && known[signature] == nil { known[signature] = behaviour }
                 keys += result.session.keys.count
                 disagreements += 1
                 let number: Int
@@ -139,7 +144,7 @@ public struct CheckRun: Sendable {
         for _ in 0..<max(1, jobs) { pool.startWorker(checker: checker, makeAdapter: makeAdapter) }
         defer { pool.shutDown() }
         for epoch in epochs {
-            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), interruption: interruption, wake: wake) { played in
+            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), known: summary.known, interruption: interruption, wake: wake) { played in
                 progress(summary, summary.played + played)
             }
             for result in results.results { summary.add(result) }
@@ -160,6 +165,7 @@ final class WorkerPool: @unchecked Sendable {
     private var generation = 0
     private var work: [Int] = []
     private var avoiding: Set<CheckPlan.Steer> = []
+    private var known: [String: Checker.Behaviour] = [:]
     private var next = 0
     private var finished = 0
     private var results: [Int: Checker.SessionResult] = [:]
@@ -197,11 +203,12 @@ final class WorkerPool: @unchecked Sendable {
                 next += 1
                 let index = work[position]
                 let avoid = avoiding
+                let groupsKnown = known
                 condition.unlock()
                 var outcome: Result<Checker.SessionResult, Adapter.Failure>
                 do throws(Adapter.Failure) {
                     if adapter == nil { adapter = try makeAdapter() }
-                    outcome = .success(try checker.judge(index, avoiding: avoid, on: adapter!))
+                    outcome = .success(try checker.judge(index, avoiding: avoid, known: groupsKnown, on: adapter!))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -238,11 +245,12 @@ final class WorkerPool: @unchecked Sendable {
     /// Plays one epoch; returns the sessions judged, in index order, and how it ended if it
     /// did not complete. While waiting, an interruption wakes each job's thread, so a job
     /// blocked reading its adapter stops at once.
-    func play(_ epoch: [Int], avoiding steer: Set<CheckPlan.Steer>, interruption: @Sendable () -> Int32,
+    func play(_ epoch: [Int], avoiding steer: Set<CheckPlan.Steer>, known groupsKnown: [String: Checker.Behaviour], interruption: @Sendable () -> Int32,
               wake: @Sendable (pthread_t, Int32) -> Void, progress: (Int) -> Void) -> (results: [Checker.SessionResult], ending: CheckRun.Ending?) {
         condition.lock()
         work = epoch
         avoiding = steer
+        known = groupsKnown
         next = 0
         finished = 0
         results = [:]
@@ -294,7 +302,7 @@ extension CheckRun.Summary {
                 verdict = .passed
             case .unsupported(let request):
                 verdict = .skipped(message: "unsupported by the adapter: " + request)
-            case .differs(let example, let difference, let behaviour, _):
+            case .differs(let example, let difference, let behaviour, _, _, _):
                 let message = Checker.line(example: example, difference: difference)
                 verdict = .failed(message: message, type: "disagreement", body: message + "\n" + behaviour.words)
             }

@@ -132,8 +132,12 @@ public struct Checker: Sendable {
             case agrees
             case unsupported(request: String)
             /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
-            /// the key and situation where the session itself first disagreed.
-            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?)
+            /// the key and situation where the session itself first disagreed; `signature` that
+            /// first disagreement's (`Checker.signature`). Not `shrunk` when an earlier epoch's
+            /// session with the same signature gave the group: then `example` and `difference`
+            /// are the session's own, cut at its first disagreement.
+            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?,
+                         signature: String, shrunk: Bool)
         }
         public let index: Int
         public let session: CheckPlan.Session
@@ -166,8 +170,17 @@ public struct Checker: Sendable {
         return .agrees
     }
 
-    /// Session `index` (steered around `avoiding`) played, and shrunk if it disagrees.
-    public func judge(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> SessionResult {
+    /// What a session's first disagreement looks like before any shrinking: its configuration,
+    /// the kind, the last key (any digit) and the situation it was pressed in. Sessions with one
+    /// signature nearly always shrink to one group, so a later one joins it unshrunk.
+    public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
+        session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference).code
+    }
+
+    /// Session `index` (steered around `avoiding`) played, and shrunk if it disagrees, unless
+    /// `known` (the signatures of earlier epochs' shrunk sessions) gives its group already.
+    public func judge(_ index: Int, avoiding: Set<CheckPlan.Steer>, known: [String: Behaviour] = [:],
+                      on adapter: any FieldAdapter) throws(Adapter.Failure) -> SessionResult {
         let session = plan.session(index, avoiding: avoiding)
         switch try play(session, on: adapter) {
         case .agrees:
@@ -175,10 +188,19 @@ public struct Checker: Sendable {
         case .unsupported(let request):
             return SessionResult(index: index, session: session, verdict: .unsupported(request: request))
         case .differs(let difference):
+            let signature = Self.signature(session, difference)
+            let foundAt = Behaviour(session, difference).steer
+            if let behaviour = known[signature] {
+                var cut = session
+                cut.keys = Array(session.keys.prefix(difference.step))
+                return SessionResult(index: index, session: session,
+                                     verdict: .differs(example: cut, difference: difference, behaviour: behaviour, foundAt: foundAt,
+                                                       signature: signature, shrunk: false))
+            }
             let (shrunk, shrunkDifference) = try shrink(session, difference, on: adapter)
             return SessionResult(index: index, session: session,
                                  verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference),
-                                                   foundAt: Behaviour(session, difference).steer))
+                                                   foundAt: foundAt, signature: signature, shrunk: true))
         }
     }
 
