@@ -272,7 +272,80 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 }
 
+@Suite struct ShrinkCacheTests {
+    /// Two planted defects, 200 sessions: most disagreements repeat a signature already shrunk.
+    func run(jobs: Int = 1, shard: Shard = .whole) throws -> (CheckRun, CheckRun.Summary, Counter) {
+        var run = CheckRun(checker: Checker(plan: plan(200, steps: 25, keys: try keys("0123456789<bs><left><right><home>"), shard: shard)))
+        run.jobs = jobs
+        run.maxHits = 1000
+        let asked = Counter()
+        let summary = run.run { CountingAdapter(PlantedAdapter(defect: RunTests.twoDefects), asked) }
+        return (run, summary, asked)
+    }
+
+    @Test func aSignatureShrunkInAnEarlierEpochIsNotShrunkAgainAndLandsInTheSameGroup() throws {
+        let (oneRun, summary, _) = try run()
+        var shrunkAt: [String: (index: Int, behaviour: Checker.Behaviour)] = [:]
+        var joined = 0
+        let lone = PlantedAdapter(defect: RunTests.twoDefects)
+        for result in summary.results {
+            guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { continue }
+            let epoch = result.index / CheckRun.epochSize
+            if shrunk {
+                #expect(shrunkAt[signature].map { $0.index / CheckRun.epochSize == epoch } ?? true,
+                        "session \(result.index) shrunk though an earlier epoch had its signature")
+                if shrunkAt[signature] == nil { shrunkAt[signature] = (result.index, behaviour) }
+                continue
+            }
+            joined += 1
+            let earlier = try #require(shrunkAt[signature], "session \(result.index) joined a signature never shrunk")
+            #expect(earlier.index / CheckRun.epochSize < epoch && earlier.behaviour == behaviour)
+            #expect(example.keys == Array(result.session.keys.prefix(difference.step)), "a joined session is written unshrunk")
+        }
+        #expect(joined > summary.disagreements / 2, "\(joined) of \(summary.disagreements) joined unshrunk")
+        // Without the cache every session is shrunk on its own: the shrinker lands one defect in
+        // more than one situation by the path each session took, so the cache's groups are some
+        // of those groups (fewer duplicates), and both planted defects still have one.
+        var uncached: Set<Checker.Behaviour> = []
+        for result in summary.results {
+            guard case .differs(_, _, _, _, _, _) = result.verdict, case .differs(let first) = try oneRun.checker.play(result.session, on: lone) else { continue }
+            let (own, ownDifference) = try oneRun.checker.shrink(result.session, first, on: lone)
+            uncached.insert(Checker.Behaviour(own, ownDifference))
+        }
+        let cached = Set(summary.groups.map(\.behaviour))
+        #expect(cached.isSubset(of: uncached), "\(cached.subtracting(uncached).map(\.words))")
+        #expect(cached.contains { $0.kind == .caret && $0.key == .left } && cached.contains { $0.key == .backspace && $0.situation?.right == .group })
+        #expect(cached.count <= uncached.count)
+        // Each group's example is its first session's shrink.
+        for group in summary.groups {
+            let first = try #require(summary.results.first { $0.index == group.firstSession })
+            guard case .differs(let example, _, _, _, _, let shrunk) = first.verdict else { Issue.record("group without a disagreement"); continue }
+            #expect(shrunk && example == group.example)
+        }
+    }
+
+    @Test func theCacheKeepsJobsAndShardsFromChangingTheReport() throws {
+        let (oneRun, summary, asked) = try run()
+        let (twoRun, two, _) = try run(jobs: 2)
+        let whole = CheckRecord(run: oneRun, summary: summary, adapter: "planted")
+        #expect(CheckRecord(run: twoRun, summary: two, adapter: "planted").json == whole.json)
+        let shards = try (1...3).map { index in
+            let (shardRun, shardSummary, _) = try self.run(shard: Shard("\(index)/3")!)
+            return CheckRecord(run: shardRun, summary: shardSummary, adapter: "planted")
+        }
+        // A shard knows fewer signatures, so it shrinks sessions the whole run joined unshrunk.
+        let shrunk = { (record: CheckRecord) in record.disagreeing?.filter { $0.shrunk != nil }.count ?? 0 }
+        #expect(shards.map(shrunk).reduce(0, +) > shrunk(whole))
+        #expect(try CheckRecord.merged(shards).json == whole.json)
+        #expect(asked.value > 0)
+    }
+}
+
 @Suite struct RunTests {
+    static let twoDefects: PlantedAdapter.Defect = { before, key, after in
+        leftDefect(digits: 4)(before, key, after) ?? groupBackspaceDefect(before, key, after)
+    }
+
     func record(jobs: Int, shard: Shard = .whole, maxHits: Int = 20) throws -> CheckRecord {
         var run = CheckRun(checker: Checker(plan: plan(200, steps: 25, keys: try keys("0123456789<bs><left><right><home>"), shard: shard)))
         run.jobs = jobs
