@@ -36,7 +36,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
 
     /// A disagreeing session: the signature of its first disagreement (`Checker.signature`) and,
     /// when it was shrunk, what it shrank to, as a group of its own; nil when it joined the group
-    /// an earlier epoch's session with its signature shrank to.
+    /// the lowest session with its signature shrank to.
     public struct Disagreement: Codable, Equatable, Sendable {
         public var session: Int
         public var signature: String
@@ -180,9 +180,9 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The groups of the shards' sessions as the unsharded run makes them. A shard knows only its
-    /// own earlier sessions, so it shrank some that the whole run joins to a group unshrunk: in
-    /// index order, a session whose signature an earlier epoch's shrunk session had joins that
-    /// session's group (the lowest one's); any other was shrunk by its shard as by the whole run.
+    /// own sessions, so it shrank some that the whole run joins to a group unshrunk: a session
+    /// joins the group of the lowest session with its signature, which its shard shrank as the
+    /// whole run did.
     static func regrouped(_ records: [CheckRecord]) throws(CommandError) -> ([GroupRecord], [Disagreement]) {
         var all: [Disagreement] = []
         for record in records {
@@ -191,14 +191,13 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             }
             all += disagreeing
         }
-        var known: [String: (behaviour: String, epoch: Int)] = [:]
+        var known: [String: String] = [:]
         var groups: [GroupRecord] = []
         var kept: [Disagreement] = []
         for var entry in all.sorted(by: { $0.session < $1.session }) {
-            let epoch = entry.session / CheckRun.epochSize
-            if let earlier = known[entry.signature], earlier.epoch < epoch {
+            if let behaviour = known[entry.signature] {
                 entry.shrunk = nil
-                guard let number = groups.firstIndex(where: { $0.behaviour == earlier.behaviour }) else {
+                guard let number = groups.firstIndex(where: { $0.behaviour == behaviour }) else {
                     throw CommandError("session \(entry.session)'s group is missing from the shards' records")
                 }
                 groups[number].sessions.append(entry.session)
@@ -206,7 +205,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
                 guard let shrunk = entry.shrunk else {
                     throw CommandError("session \(entry.session) joined a group no shard shrank a session to: the folders are not one run's shards")
                 }
-                if known[entry.signature] == nil { known[entry.signature] = (shrunk.behaviour, epoch) }
+                known[entry.signature] = shrunk.behaviour
                 if let number = groups.firstIndex(where: { $0.behaviour == shrunk.behaviour }) {
                     groups[number].sessions.append(entry.session)
                 } else {

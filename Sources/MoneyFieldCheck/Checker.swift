@@ -133,9 +133,9 @@ public struct Checker: Sendable {
             case unsupported(request: String)
             /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
             /// the key and situation where the session itself first disagreed; `signature` that
-            /// first disagreement's (`Checker.signature`). Not `shrunk` when an earlier epoch's
-            /// session with the same signature gave the group: then `example` and `difference`
-            /// are the session's own, cut at its first disagreement.
+            /// first disagreement's (`Checker.signature`). Not `shrunk` when an earlier session
+            /// with the same signature gave the group: then `example` and `difference` are the
+            /// session's own, cut at its first disagreement.
             case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?,
                          signature: String, shrunk: Bool)
         }
@@ -172,35 +172,47 @@ public struct Checker: Sendable {
 
     /// What a session's first disagreement looks like before any shrinking: its configuration,
     /// the kind, the last key (any digit) and the situation it was pressed in. Sessions with one
-    /// signature nearly always shrink to one group, so a later one joins it unshrunk.
+    /// signature nearly always shrink to one group, so only the first of them is shrunk.
     public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
         session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference).code
     }
 
-    /// Session `index` (steered around `avoiding`) played, and shrunk if it disagrees, unless
-    /// `known` (the signatures of earlier epochs' shrunk sessions) gives its group already.
-    public func judge(_ index: Int, avoiding: Set<CheckPlan.Steer>, known: [String: Behaviour] = [:],
-                      on adapter: any FieldAdapter) throws(Adapter.Failure) -> SessionResult {
+    /// A session played, not yet shrunk.
+    public struct Played: Sendable {
+        public let index: Int
+        public let session: CheckPlan.Session
+        public let outcome: Outcome
+    }
+
+    /// Session `index`, steered around `avoiding`, played up to its first disagreement.
+    public func play(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Played {
         let session = plan.session(index, avoiding: avoiding)
-        switch try play(session, on: adapter) {
+        return Played(index: index, session: session, outcome: try play(session, on: adapter))
+    }
+
+    /// The verdict on a played session: shrunk to `shrunk` when it is the first of its
+    /// signature, else joining `group` (the group the first one shrank to) cut at its own first
+    /// disagreement. Nil for a disagreement with neither (a run stopped before its shrink).
+    public static func result(of played: Played, shrunk: (CheckPlan.Session, Difference)?, group: Behaviour?) -> SessionResult? {
+        switch played.outcome {
         case .agrees:
-            return SessionResult(index: index, session: session, verdict: .agrees)
+            return SessionResult(index: played.index, session: played.session, verdict: .agrees)
         case .unsupported(let request):
-            return SessionResult(index: index, session: session, verdict: .unsupported(request: request))
+            return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
         case .differs(let difference):
-            let signature = Self.signature(session, difference)
-            let foundAt = Behaviour(session, difference).steer
-            if let behaviour = known[signature] {
-                var cut = session
-                cut.keys = Array(session.keys.prefix(difference.step))
-                return SessionResult(index: index, session: session,
-                                     verdict: .differs(example: cut, difference: difference, behaviour: behaviour, foundAt: foundAt,
-                                                       signature: signature, shrunk: false))
+            let signature = Self.signature(played.session, difference)
+            let foundAt = Behaviour(played.session, difference).steer
+            if let (example, exampleDifference) = shrunk {
+                return SessionResult(index: played.index, session: played.session,
+                                     verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),
+                                                       foundAt: foundAt, signature: signature, shrunk: true))
             }
-            let (shrunk, shrunkDifference) = try shrink(session, difference, on: adapter)
-            return SessionResult(index: index, session: session,
-                                 verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference),
-                                                   foundAt: foundAt, signature: signature, shrunk: true))
+            guard let group else { return nil }
+            var cut = played.session
+            cut.keys = Array(played.session.keys.prefix(difference.step))
+            return SessionResult(index: played.index, session: played.session,
+                                 verdict: .differs(example: cut, difference: difference, behaviour: group, foundAt: foundAt,
+                                                   signature: signature, shrunk: false))
         }
     }
 

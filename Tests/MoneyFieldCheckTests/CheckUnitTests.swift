@@ -283,23 +283,21 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         return (run, summary, asked)
     }
 
-    @Test func aSignatureShrunkInAnEarlierEpochIsNotShrunkAgainAndLandsInTheSameGroup() throws {
+    @Test func onlyTheFirstSessionOfASignatureIsShrunkAndTheOthersJoinItsGroup() throws {
         let (oneRun, summary, _) = try run()
         var shrunkAt: [String: (index: Int, behaviour: Checker.Behaviour)] = [:]
         var joined = 0
         let lone = PlantedAdapter(defect: RunTests.twoDefects)
         for result in summary.results {
             guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { continue }
-            let epoch = result.index / CheckRun.epochSize
             if shrunk {
-                #expect(shrunkAt[signature].map { $0.index / CheckRun.epochSize == epoch } ?? true,
-                        "session \(result.index) shrunk though an earlier epoch had its signature")
-                if shrunkAt[signature] == nil { shrunkAt[signature] = (result.index, behaviour) }
+                #expect(shrunkAt[signature] == nil, "session \(result.index) shrunk though session \(shrunkAt[signature]?.index ?? -1) had its signature")
+                shrunkAt[signature] = (result.index, behaviour)
                 continue
             }
             joined += 1
-            let earlier = try #require(shrunkAt[signature], "session \(result.index) joined a signature never shrunk")
-            #expect(earlier.index / CheckRun.epochSize < epoch && earlier.behaviour == behaviour)
+            let earlier = try #require(shrunkAt[signature], "session \(result.index) joined a signature no lower session was shrunk for")
+            #expect(earlier.behaviour == behaviour)
             #expect(example.keys == Array(result.session.keys.prefix(difference.step)), "a joined session is written unshrunk")
         }
         #expect(joined > summary.disagreements / 2, "\(joined) of \(summary.disagreements) joined unshrunk")
