@@ -163,6 +163,87 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 }
 
+@Suite struct NaturalFractionTests {
+    let natural = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .natural)
+
+    @Test(arguments: [("1<dec>23", Situation.Fill.fractionFull), ("<dec>00", .fractionFull), ("1<dec>23<left>", .fractionFull),
+                      ("1<dec>23<left><left>", .fractionFull), ("1<dec>23<left><left><left>", .some), ("1<dec>2", .some), ("<dec>0", .zero)])
+    func theCaretInAFractionTypedFullIsAStateOfItsOwn(typed: String, fill: Situation.Fill) throws {
+        let made = try field("en_US", "USD", typed, mode: .natural)
+        #expect(Situation(made).fill == fill, "\(made.marked)")
+    }
+
+    /// A web field that, with the caret before the last digit of a full fraction, takes the digit
+    /// typed in place of the last one and puts its caret at the end (`$1.2|3` `5` → `$1.25|`).
+    static let fullFractionDefect: PlantedAdapter.Defect = { before, key, _ in
+        guard case .digit = key, let fraction = before.state.typedFraction, fraction == before.configuration.shownFractionDigits,
+              before.state.caretSlotsFromEnd == 1 else { return nil }
+        var field = before
+        for each in [Key.end, .backspace, key] { try? field.press(each) }
+        return FieldAnswer(field, rejected: false)
+    }
+
+    func behaviour(_ typed: String) throws -> Checker.Behaviour {
+        let checker = Checker(plan: plan(1, configurations: [natural]))
+        let adapter = PlantedAdapter(defect: Self.fullFractionDefect)
+        let session = CheckPlan.Session(configuration: natural, keys: try keys(typed))
+        guard case .differs(let difference) = try checker.play(session, on: adapter) else { throw CommandError("no difference in \(typed)") }
+        let (best, found) = try checker.shrink(session, difference, on: adapter)
+        return Checker.Behaviour(best, found)
+    }
+
+    @Test func oneDefectInAFullFractionIsOneGroupWhateverTheAmountAndTheDigit() throws {
+        let typedOver = try behaviour("0<dec>00<left>5")
+        #expect(typedOver.kind == .display && typedOver.situation?.fill == .fractionFull, "\(typedOver.words)")
+        #expect(try behaviour("7<dec>39<left>4") == typedOver, "an amount not zero")
+        // The digit typed is the one dropped: only the caret differs, yet another digit shows the display.
+        #expect(try behaviour("7<dec>33<left>3") == typedOver)
+    }
+}
+
+@Suite struct CaretToEndTests {
+    /// Every edit key leaves the adapter's caret at its display's end (a field that rewrites its value).
+    static let caretJump: PlantedAdapter.Defect = { _, key, after in
+        guard Checker.Behaviour.edits(key), after.caretOffset != after.display.utf16.count else { return nil }
+        return FieldAnswer(display: after.display, caret: after.display.utf16.count, value: after.value, rejected: false)
+    }
+
+    /// A fifth digit typed at the end shows a stray mark, the caret at the end as moneyfield's.
+    static let fifthDigit: PlantedAdapter.Defect = { _, key, after in
+        guard case .digit = key, after.state.digits.count == 5, after.caretOffset == after.display.utf16.count else { return nil }
+        return FieldAnswer(display: after.display + "!", caret: after.display.utf16.count + 1, value: after.value, rejected: false)
+    }
+
+    /// After a digit the caret goes to the display's start instead.
+    static let caretToStart: PlantedAdapter.Defect = { _, key, after in
+        guard case .digit = key else { return nil }
+        return FieldAnswer(display: after.display, caret: 0, value: after.value, rejected: false)
+    }
+
+    func groups(_ defect: @escaping PlantedAdapter.Defect) throws -> [Checker.Behaviour] {
+        var run = CheckRun(checker: Checker(plan: plan(192, steps: 25, keys: try keys("0123456789<bs><del><left><right><home>"))))
+        run.maxHits = 1000
+        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+    }
+
+    @Test func aCaretThatJumpsToTheEndAfterEveryEditIsOneGroup() throws {
+        let found = try groups(Self.caretJump)
+        #expect(found == [.caretToEnd], "\(found.map(\.words))")
+    }
+
+    @Test func otherDefectsBesideItStayApart() throws {
+        let found = try groups { before, key, after in
+            Self.fifthDigit(before, key, after) ?? Self.caretJump(before, key, after) ?? leftDefect(digits: 3)(before, key, after)
+        }
+        #expect(found.filter { $0.caretToEnd }.count == 1, "\(found.map(\.words))")
+        #expect(found.contains { $0.key == .left && $0.kind == .caret }, "a navigation key's caret is its own defect")
+        #expect(found.contains { $0.key == .digit(0) && $0.kind == .display }, "a display difference is its own defect: \(found.map(\.words))")
+        // A caret sent elsewhere than the end keeps its key and situation.
+        let start = try groups(Self.caretToStart)
+        #expect(!start.isEmpty && start.allSatisfy { !$0.caretToEnd && $0.key == .digit(0) }, "\(start.map(\.words))")
+    }
+}
+
 @Suite struct ShrinkerTests {
     let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD")
 
