@@ -242,11 +242,11 @@ final class WorkerPool: @unchecked Sendable {
             while generation == seen && !shuttingDown { condition.wait() }
             if shuttingDown { break }
             seen = generation
-            while failure == nil, next < work.count {
+            // `play` sets the task with the work: there is none before its first call.
+            while failure == nil, next < work.count, let task {
                 let position = next
                 next += 1
                 let index = work[position]
-                let task = self.task!
                 condition.unlock()
                 var outcome: Result<Step, Adapter.Failure>
                 do throws(Adapter.Failure) {
