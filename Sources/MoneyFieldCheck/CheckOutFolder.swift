@@ -31,6 +31,17 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     public var groups: [GroupRecord]
     /// The scripts written, one per group, in order.
     public var files: [String]
+    /// Each disagreeing session, in order: what a merge recomputes the groups from.
+    public var disagreeing: [Disagreement]?
+
+    /// A disagreeing session: the signature of its first disagreement (`Checker.signature`) and,
+    /// when it was shrunk, what it shrank to, as a group of its own; nil when it joined the group
+    /// the lowest session with its signature shrank to.
+    public struct Disagreement: Codable, Equatable, Sendable {
+        public var session: Int
+        public var signature: String
+        public var shrunk: GroupRecord?
+    }
 
     public struct Refusal: Codable, Equatable, Sendable {
         public var session: Int
@@ -66,6 +77,21 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         public var firstSession: Int
         public var originalKeyCount: Int
         public var sessions: [Int]
+
+        init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour, firstSession: Int,
+             originalKeyCount: Int, sessions: [Int]) {
+            self.behaviour = behaviour.code
+            words = behaviour.words
+            configuration = example.configuration.options.words
+            keys = example.keys.map(\.protocolName)
+            step = difference.step
+            kind = difference.kind.rawValue
+            adapterAnswer = Answer(difference.adapter)
+            moneyfieldAnswer = Answer(difference.reference)
+            self.firstSession = firstSession
+            self.originalKeyCount = originalKeyCount
+            self.sessions = sessions
+        }
     }
 
     /// The record of a run: its plan's options and what its summary found.
@@ -93,13 +119,17 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         disagreements = summary.disagreements
         refused = summary.refused.map { Refusal(session: $0.session, request: $0.request) }
         let groups = summary.groups.map { group in
-            GroupRecord(behaviour: group.behaviour.code, words: group.behaviour.words, configuration: group.example.configuration.options.words,
-                        keys: group.example.keys.map(\.protocolName), step: group.difference.step, kind: group.difference.kind.rawValue,
-                        adapterAnswer: Answer(group.difference.adapter), moneyfieldAnswer: Answer(group.difference.reference),
-                        firstSession: group.firstSession, originalKeyCount: group.originalKeyCount, sessions: group.sessions)
+            GroupRecord(example: group.example, difference: group.difference, behaviour: group.behaviour, firstSession: group.firstSession,
+                        originalKeyCount: group.originalKeyCount, sessions: group.sessions)
         }
         self.groups = groups
         files = groups.indices.map { Self.fileName(number: $0 + 1, group: groups[$0]) }
+        disagreeing = summary.results.compactMap { result in
+            guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { return nil }
+            return Disagreement(session: result.index, signature: signature,
+                                shrunk: shrunk ? GroupRecord(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
+                                                             originalKeyCount: result.session.keys.count, sessions: [result.index]) : nil)
+        }
     }
 
     /// `001-display-en_US-USD.session`.
@@ -121,7 +151,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             plan.ending = merged.ending
             (plan.played, plan.checked, plan.keysPressed, plan.unsupported, plan.disagreements) =
                 (merged.played, merged.checked, merged.keysPressed, merged.unsupported, merged.disagreements)
-            (plan.refused, plan.groups, plan.files) = (merged.refused, merged.groups, merged.files)
+            (plan.refused, plan.groups, plan.files, plan.disagreeing) = (merged.refused, merged.groups, merged.files, merged.disagreeing)
             guard plan == merged else {
                 throw CommandError("the folders are not shards of one run: their adapter, seed, sessions, steps, keys, field options, --caret, --max-hits or --shrink-budget differ")
             }
@@ -144,17 +174,47 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         merged.unsupported = records.reduce(0) { $0 + $1.unsupported }
         merged.disagreements = records.reduce(0) { $0 + $1.disagreements }
         merged.refused = records.compactMap(\.refused).min { $0.session < $1.session }
-        var groups: [GroupRecord] = []
-        for group in records.flatMap(\.groups).sorted(by: { $0.firstSession < $1.firstSession }) {
-            if let number = groups.firstIndex(where: { $0.behaviour == group.behaviour }) {
-                groups[number].sessions = (groups[number].sessions + group.sessions).sorted()
-            } else {
-                groups.append(group)
-            }
-        }
-        merged.groups = groups
-        merged.files = groups.indices.map { fileName(number: $0 + 1, group: groups[$0]) }
+        (merged.groups, merged.disagreeing) = try regrouped(records)
+        merged.files = merged.groups.indices.map { fileName(number: $0 + 1, group: merged.groups[$0]) }
         return merged
+    }
+
+    /// The groups of the shards' sessions as the unsharded run makes them. A shard knows only its
+    /// own sessions, so it shrank some that the whole run joins to a group unshrunk: a session
+    /// joins the group of the lowest session with its signature, which its shard shrank as the
+    /// whole run did.
+    static func regrouped(_ records: [CheckRecord]) throws(CommandError) -> ([GroupRecord], [Disagreement]) {
+        var all: [Disagreement] = []
+        for record in records {
+            guard let disagreeing = record.disagreeing else {
+                throw CommandError("shard \(record.shard)'s record lists no sessions (an older moneyfield wrote it): run that shard again")
+            }
+            all += disagreeing
+        }
+        var known: [String: String] = [:]
+        var groups: [GroupRecord] = []
+        var kept: [Disagreement] = []
+        for var entry in all.sorted(by: { $0.session < $1.session }) {
+            if let behaviour = known[entry.signature] {
+                entry.shrunk = nil
+                guard let number = groups.firstIndex(where: { $0.behaviour == behaviour }) else {
+                    throw CommandError("session \(entry.session)'s group is missing from the shards' records")
+                }
+                groups[number].sessions.append(entry.session)
+            } else {
+                guard let shrunk = entry.shrunk else {
+                    throw CommandError("session \(entry.session) joined a group no shard shrank a session to: the folders are not one run's shards")
+                }
+                known[entry.signature] = shrunk.behaviour
+                if let number = groups.firstIndex(where: { $0.behaviour == shrunk.behaviour }) {
+                    groups[number].sessions.append(entry.session)
+                } else {
+                    groups.append(shrunk)
+                }
+            }
+            kept.append(entry)
+        }
+        return (groups, kept)
     }
 
     /// The manifest's text: keys sorted, so the same record is the same bytes.

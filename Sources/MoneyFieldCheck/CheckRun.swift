@@ -69,6 +69,9 @@ public struct CheckRun: Sendable {
         /// The first session the adapter refused, and its request.
         public var refused: (session: Int, request: String)?
         public var ending = Ending.completed
+        /// The signature of each shrunk session's first disagreement and the group it shrank to:
+        /// every later session with that signature joins the group unshrunk.
+        public var known: [String: Checker.Behaviour] = [:]
 
         public init(planned: Int = 0) { self.planned = planned }
 
@@ -83,8 +86,9 @@ public struct CheckRun: Sendable {
             case .unsupported(let request):
                 unsupported += 1
                 if refused == nil { refused = (result.index, request) }
-            case .differs(let example, let difference, let behaviour, let foundAt):
+            case .differs(let example, let difference, let behaviour, let foundAt, let signature, let shrunk):
                 checked += 1
+                if shrunk && known[signature] == nil { known[signature] = behaviour }
                 keys += result.session.keys.count
                 disagreements += 1
                 let number: Int
@@ -129,6 +133,8 @@ public struct CheckRun: Sendable {
     /// Plays every session; on a signal or a broken adapter, stops and returns what was found so
     /// far with the ending said. `makeAdapter` runs on each job's own thread; `progress` hears
     /// (on the caller's thread) the summary after each epoch and the count of sessions played.
+    /// An epoch is played first, then only the first session of each new signature is shrunk
+    /// (the others join its group): the choice never depends on which job finished first.
     public func run(makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter,
                     progress: (Summary, Int) -> Void = { _, _ in }) -> Summary {
         var summary = Summary(planned: checker.plan.sessionIndexes.underestimatedCount)
@@ -136,14 +142,51 @@ public struct CheckRun: Sendable {
         var checker = self.checker
         let interruption = self.interruption
         checker.shouldStop = { [pool] in interruption() != 0 || pool.failed.load(ordering: .relaxed) }
-        for _ in 0..<max(1, jobs) { pool.startWorker(checker: checker, makeAdapter: makeAdapter) }
+        for _ in 0..<max(1, jobs) { pool.startWorker(makeAdapter: makeAdapter) }
         defer { pool.shutDown() }
         for epoch in epochs {
-            let results = pool.play(epoch, avoiding: summary.steering(maxHits: maxHits), interruption: interruption, wake: wake) { played in
+            let avoiding = summary.steering(maxHits: maxHits)
+            let playing = pool.play(epoch, interruption: interruption, wake: wake, progress: { played in
                 progress(summary, summary.played + played)
+            }) { [checker] index, adapter throws(Adapter.Failure) in .played(try checker.play(index, avoiding: avoiding, on: adapter)) }
+            let played = playing.results.compactMap { if case .played(let played) = $0 { played } else { nil } }
+            // The lowest session of each signature no earlier epoch shrank.
+            var first: [String: Checker.Played] = [:]
+            for session in played {
+                guard case .differs(let difference) = session.outcome else { continue }
+                let signature = Checker.signature(session.session, difference)
+                if summary.known[signature] == nil && first[signature] == nil { first[signature] = session }
             }
-            for result in results.results { summary.add(result) }
-            if let ending = results.ending {
+            var shrunk: [Int: (CheckPlan.Session, Checker.Difference)] = [:]
+            var ending = playing.ending
+            if ending == nil {
+                let toShrink = first.values.sorted { $0.index < $1.index }
+                let shrinking = pool.play(toShrink.map(\.index), interruption: interruption, wake: wake, progress: { _ in }) { [checker] index, adapter throws(Adapter.Failure) in
+                    let session = toShrink.first { $0.index == index }!
+                    guard case .differs(let difference) = session.outcome else { return .played(session) }
+                    let (example, found) = try checker.shrink(session.session, difference, on: adapter)
+                    return .shrunk(index: index, example: example, difference: found)
+                }
+                for case .shrunk(let index, let example, let difference) in shrinking.results { shrunk[index] = (example, difference) }
+                ending = shrinking.ending
+            }
+            var groupOf = summary.known
+            for (signature, session) in first {
+                guard case .differs(let difference) = session.outcome else { continue }
+                // A stop before its shrink: the session is kept as found, cut at its disagreement.
+                if shrunk[session.index] == nil {
+                    var cut = session.session
+                    cut.keys = Array(cut.keys.prefix(difference.step))
+                    shrunk[session.index] = (cut, difference)
+                }
+                if let (example, found) = shrunk[session.index] { groupOf[signature] = Checker.Behaviour(example, found) }
+            }
+            for session in played {
+                var group: Checker.Behaviour?
+                if case .differs(let difference) = session.outcome { group = groupOf[Checker.signature(session.session, difference)] }
+                if let result = Checker.result(of: session, shrunk: shrunk[session.index], group: group) { summary.add(result) }
+            }
+            if let ending {
                 summary.ending = ending
                 break
             }
@@ -159,10 +202,10 @@ final class WorkerPool: @unchecked Sendable {
     // Guarded by `condition`:
     private var generation = 0
     private var work: [Int] = []
-    private var avoiding: Set<CheckPlan.Steer> = []
+    private var task: Task?
     private var next = 0
     private var finished = 0
-    private var results: [Int: Checker.SessionResult] = [:]
+    private var results: [Int: Step] = [:]
     private var failure: (position: Int, ending: CheckRun.Ending)?
     private var threads: [pthread_t] = []
     private var workers = 0
@@ -171,7 +214,14 @@ final class WorkerPool: @unchecked Sendable {
     /// Set with `failure`: the other jobs stop their session at its next request.
     let failed = Atomic<Bool>(false)
 
-    func startWorker(checker: Checker, makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
+    /// What a job does with one index of the work: play a session, or shrink one played.
+    typealias Task = @Sendable (Int, any FieldAdapter) throws(Adapter.Failure) -> Step
+    enum Step: Sendable {
+        case played(Checker.Played)
+        case shrunk(index: Int, example: CheckPlan.Session, difference: Checker.Difference)
+    }
+
+    func startWorker(makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
         condition.lock()
         workers += 1
         condition.unlock()
@@ -179,12 +229,12 @@ final class WorkerPool: @unchecked Sendable {
             condition.lock()
             threads.append(pthread_self())
             condition.unlock()
-            work(checker: checker, makeAdapter: makeAdapter)
+            work(makeAdapter: makeAdapter)
         }
         thread.start()
     }
 
-    private func work(checker: Checker, makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
+    private func work(makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
         var adapter: (any FieldAdapter)?
         var seen = 0
         condition.lock()
@@ -192,16 +242,16 @@ final class WorkerPool: @unchecked Sendable {
             while generation == seen && !shuttingDown { condition.wait() }
             if shuttingDown { break }
             seen = generation
-            while failure == nil, next < work.count {
+            // `play` sets the task with the work: there is none before its first call.
+            while failure == nil, next < work.count, let task {
                 let position = next
                 next += 1
                 let index = work[position]
-                let avoid = avoiding
                 condition.unlock()
-                var outcome: Result<Checker.SessionResult, Adapter.Failure>
+                var outcome: Result<Step, Adapter.Failure>
                 do throws(Adapter.Failure) {
                     if adapter == nil { adapter = try makeAdapter() }
-                    outcome = .success(try checker.judge(index, avoiding: avoid, on: adapter!))
+                    outcome = .success(try task(index, adapter!))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -235,14 +285,14 @@ final class WorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Plays one epoch; returns the sessions judged, in index order, and how it ended if it
-    /// did not complete. While waiting, an interruption wakes each job's thread, so a job
-    /// blocked reading its adapter stops at once.
-    func play(_ epoch: [Int], avoiding steer: Set<CheckPlan.Steer>, interruption: @Sendable () -> Int32,
-              wake: @Sendable (pthread_t, Int32) -> Void, progress: (Int) -> Void) -> (results: [Checker.SessionResult], ending: CheckRun.Ending?) {
+    /// Runs `task` on each index of `items`; returns the steps done, in the order of `items`,
+    /// and how it ended if it did not complete. While waiting, an interruption wakes each job's
+    /// thread, so a job blocked reading its adapter stops at once.
+    func play(_ items: [Int], interruption: @Sendable () -> Int32, wake: @Sendable (pthread_t, Int32) -> Void, progress: (Int) -> Void,
+              task: @escaping Task) -> (results: [Step], ending: CheckRun.Ending?) {
         condition.lock()
-        work = epoch
-        avoiding = steer
+        work = items
+        self.task = task
         next = 0
         finished = 0
         results = [:]
@@ -294,7 +344,7 @@ extension CheckRun.Summary {
                 verdict = .passed
             case .unsupported(let request):
                 verdict = .skipped(message: "unsupported by the adapter: " + request)
-            case .differs(let example, let difference, let behaviour, _):
+            case .differs(let example, let difference, let behaviour, _, _, _):
                 let message = Checker.line(example: example, difference: difference)
                 verdict = .failed(message: message, type: "disagreement", body: message + "\n" + behaviour.words)
             }

@@ -57,39 +57,71 @@ public struct Checker: Sendable {
 
     /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
     /// (any digit the same) and the situation it was pressed in; nil key and situation for the
-    /// field as made.
+    /// field as made. One behaviour takes no key or situation: an edit that puts the adapter's
+    /// caret at its display's end where moneyfield's stays among the digits (`caretToEnd`) — a
+    /// field that rewrites its value and loses its caret does it after every edit, everywhere.
     public struct Behaviour: Hashable, Sendable {
         public let kind: DifferenceKind
         public let key: Key?
         public let situation: Situation?
+        public let caretToEnd: Bool
 
         public init(kind: DifferenceKind, key: Key?, situation: Situation?) {
             self.kind = kind
             self.key = key.map(CheckPlan.Steer.anyDigit)
             self.situation = situation
+            caretToEnd = false
         }
 
-        /// The behaviour of a shrunk session: its last key and moneyfield's field before it.
-        public init(_ session: CheckPlan.Session, _ difference: Difference) {
+        /// A caret difference after an edit, the adapter's caret at its display's end.
+        public static let caretToEnd = Behaviour(caretToEnd: ())
+
+        private init(caretToEnd: Void) {
+            kind = .caret
+            key = nil
+            situation = nil
+            self.caretToEnd = true
+        }
+
+        /// The behaviour of a shrunk session: its last key and moneyfield's field before it
+        /// (`caretToEnd` when it is one, unless `detailed`).
+        public init(_ session: CheckPlan.Session, _ difference: Difference, detailed: Bool = false) {
             guard difference.step > 0, let configuration = try? session.configuration.fieldConfiguration() else {
                 self.init(kind: difference.kind, key: nil, situation: nil)
+                return
+            }
+            let key = session.keys[difference.step - 1]
+            if !detailed, difference.kind == .caret, Self.edits(key), let theirs = difference.adapter.caret, let ours = difference.reference.caret,
+               FieldAnswer.digitsRight(of: theirs, in: difference.adapter.display) == 0,
+               FieldAnswer.digitsRight(of: ours, in: difference.reference.display) > 0 {
+                self = .caretToEnd
                 return
             }
             var field = MoneyField(configuration)
             for key in session.keys.prefix(difference.step - 1) {
                 do throws(Rejection) { try field.press(key) } catch {}
             }
-            self.init(kind: difference.kind, key: session.keys[difference.step - 1], situation: Situation(field))
+            self.init(kind: difference.kind, key: key, situation: Situation(field))
+        }
+
+        /// Keys that change the amount (not the caret or the selection alone).
+        public static func edits(_ key: Key) -> Bool {
+            switch key {
+            case .digit, .backspace, .delete, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal: true
+            case .left, .right, .home, .end, .enter, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: false
+            }
         }
 
         /// `backspace with a group separator left of the caret and a digit right of it, the field not empty`.
         public var words: String {
+            if caretToEnd { return "an edit that put the adapter's caret at its display's end, whatever the key and situation" }
             guard let key, let situation else { return "the field as made" }
             return Checker.words(for: key) + " with " + situation.words
         }
 
         /// A stable spelling for the manifest: `display bs group|digit|some`.
         public var code: String {
+            if caretToEnd { return "caret edit to-end" }
             guard let key, let situation else { return kind.rawValue + " made" }
             return kind.rawValue + " " + (key == .digit(0) ? "digit" : key.protocolName) + " " + situation.code
         }
@@ -132,8 +164,12 @@ public struct Checker: Sendable {
             case agrees
             case unsupported(request: String)
             /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
-            /// the key and situation where the session itself first disagreed.
-            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?)
+            /// the key and situation where the session itself first disagreed; `signature` that
+            /// first disagreement's (`Checker.signature`). Not `shrunk` when an earlier session
+            /// with the same signature gave the group: then `example` and `difference` are the
+            /// session's own, cut at its first disagreement.
+            case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?,
+                         signature: String, shrunk: Bool)
         }
         public let index: Int
         public let session: CheckPlan.Session
@@ -166,19 +202,49 @@ public struct Checker: Sendable {
         return .agrees
     }
 
-    /// Session `index` (steered around `avoiding`) played, and shrunk if it disagrees.
-    public func judge(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> SessionResult {
+    /// What a session's first disagreement looks like before any shrinking: its configuration,
+    /// the kind, the last key (any digit) and the situation it was pressed in. Sessions with one
+    /// signature nearly always shrink to one group, so only the first of them is shrunk.
+    public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
+        session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference, detailed: true).code
+    }
+
+    /// A session played, not yet shrunk.
+    public struct Played: Sendable {
+        public let index: Int
+        public let session: CheckPlan.Session
+        public let outcome: Outcome
+    }
+
+    /// Session `index`, steered around `avoiding`, played up to its first disagreement.
+    public func play(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Played {
         let session = plan.session(index, avoiding: avoiding)
-        switch try play(session, on: adapter) {
+        return Played(index: index, session: session, outcome: try play(session, on: adapter))
+    }
+
+    /// The verdict on a played session: shrunk to `shrunk` when it is the first of its
+    /// signature, else joining `group` (the group the first one shrank to) cut at its own first
+    /// disagreement. Nil for a disagreement with neither (a run stopped before its shrink).
+    public static func result(of played: Played, shrunk: (CheckPlan.Session, Difference)?, group: Behaviour?) -> SessionResult? {
+        switch played.outcome {
         case .agrees:
-            return SessionResult(index: index, session: session, verdict: .agrees)
+            return SessionResult(index: played.index, session: played.session, verdict: .agrees)
         case .unsupported(let request):
-            return SessionResult(index: index, session: session, verdict: .unsupported(request: request))
+            return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
         case .differs(let difference):
-            let (shrunk, shrunkDifference) = try shrink(session, difference, on: adapter)
-            return SessionResult(index: index, session: session,
-                                 verdict: .differs(example: shrunk, difference: shrunkDifference, behaviour: Behaviour(shrunk, shrunkDifference),
-                                                   foundAt: Behaviour(session, difference).steer))
+            let signature = Self.signature(played.session, difference)
+            let foundAt = Behaviour(played.session, difference).steer
+            if let (example, exampleDifference) = shrunk {
+                return SessionResult(index: played.index, session: played.session,
+                                     verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),
+                                                       foundAt: foundAt, signature: signature, shrunk: true))
+            }
+            guard let group else { return nil }
+            var cut = played.session
+            cut.keys = Array(played.session.keys.prefix(difference.step))
+            return SessionResult(index: played.index, session: played.session,
+                                 verdict: .differs(example: cut, difference: difference, behaviour: group, foundAt: foundAt,
+                                                   signature: signature, shrunk: false))
         }
     }
 
@@ -280,6 +346,23 @@ public struct Checker: Sendable {
             }
         }
 
+        // Digits are not counted: a caret difference on a digit key that another digit shows as a
+        // display difference is that display difference (the digit dropped was the one typed).
+        func strongestDigitKind() throws(Adapter.Failure) {
+            guard bestDifference.kind == .caret, let last = best.keys.last, case .digit(let typed) = last else { return }
+            for other in UInt8(0)...9 where other != typed {
+                guard budget > 0 else { return }
+                budget -= 1
+                var candidate = best
+                candidate.keys[candidate.keys.count - 1] = .digit(other)
+                if case .differs(let found) = try play(candidate, on: adapter), found.kind == .display, found.step == candidate.keys.count {
+                    best = candidate
+                    bestDifference = found
+                    return
+                }
+            }
+        }
+
         try shrinkKeys()
         try simplifyDigits()
         // Simpler configurations, simplest first; the first that still disagrees is kept.
@@ -294,6 +377,7 @@ public struct Checker: Sendable {
                 break
             }
         }
+        try strongestDigitKind()
         return (best, bestDifference)
     }
 

@@ -3,7 +3,8 @@ import MoneyFieldEngine
 import Synchronization
 
 /// Where a key was pressed, as `check` groups disagreements by (SPEC §4): what stands left and
-/// right of the caret in moneyfield's display, and whether the field is empty, zero or full.
+/// right of the caret in moneyfield's display, and whether the field is empty, zero or full
+/// (in natural entry also: the caret in a fraction typed full).
 /// The digits themselves are not part of it, so `12|,345` and `9|,000` are one situation.
 public struct Situation: Hashable, Sendable, Codable {
     /// A glyph beside the caret, classified with the field's own format.
@@ -25,6 +26,9 @@ public struct Situation: Hashable, Sendable, Codable {
 
     public enum Fill: String, Hashable, Sendable, Codable, CaseIterable {
         case empty, zero, full, some
+        /// Natural entry: the caret right of the point with every fraction digit typed, where a
+        /// digit is refused whatever the amount (`$0.00` and `$1.23` alike).
+        case fractionFull = "fraction-full"
 
         var words: String {
             switch self {
@@ -32,6 +36,7 @@ public struct Situation: Hashable, Sendable, Codable {
             case .zero: "the field at zero"
             case .full: "the field full"
             case .some: "the field not empty"
+            case .fractionFull: "the fraction full"
             }
         }
     }
@@ -66,8 +71,13 @@ public struct Situation: Hashable, Sendable, Codable {
         case .natural: full = digits.count - (field.state.typedFraction ?? 0) >= configuration.maxDigits - configuration.shownFractionDigits
         case .atm, .whole: full = digits.count >= configuration.maxDigits
         }
+        let fraction = field.state.typedFraction ?? 0
+        let inFullFraction = configuration.mode == .natural && fraction > 0 && fraction == configuration.shownFractionDigits
+            && field.state.caretSlotsFromEnd <= fraction
         if field.isEmpty {
             fill = .empty
+        } else if inFullFraction {
+            fill = .fractionFull
         } else if full {
             fill = .full
         } else if digits.allSatisfy({ $0 == 0 }) {

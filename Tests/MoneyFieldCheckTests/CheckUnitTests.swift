@@ -163,6 +163,87 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 }
 
+@Suite struct NaturalFractionTests {
+    let natural = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .natural)
+
+    @Test(arguments: [("1<dec>23", Situation.Fill.fractionFull), ("<dec>00", .fractionFull), ("1<dec>23<left>", .fractionFull),
+                      ("1<dec>23<left><left>", .fractionFull), ("1<dec>23<left><left><left>", .some), ("1<dec>2", .some), ("<dec>0", .zero)])
+    func theCaretInAFractionTypedFullIsAStateOfItsOwn(typed: String, fill: Situation.Fill) throws {
+        let made = try field("en_US", "USD", typed, mode: .natural)
+        #expect(Situation(made).fill == fill, "\(made.marked)")
+    }
+
+    /// A web field that, with the caret before the last digit of a full fraction, takes the digit
+    /// typed in place of the last one and puts its caret at the end (`$1.2|3` `5` → `$1.25|`).
+    static let fullFractionDefect: PlantedAdapter.Defect = { before, key, _ in
+        guard case .digit = key, let fraction = before.state.typedFraction, fraction == before.configuration.shownFractionDigits,
+              before.state.caretSlotsFromEnd == 1 else { return nil }
+        var field = before
+        for each in [Key.end, .backspace, key] { try? field.press(each) }
+        return FieldAnswer(field, rejected: false)
+    }
+
+    func behaviour(_ typed: String) throws -> Checker.Behaviour {
+        let checker = Checker(plan: plan(1, configurations: [natural]))
+        let adapter = PlantedAdapter(defect: Self.fullFractionDefect)
+        let session = CheckPlan.Session(configuration: natural, keys: try keys(typed))
+        guard case .differs(let difference) = try checker.play(session, on: adapter) else { throw CommandError("no difference in \(typed)") }
+        let (best, found) = try checker.shrink(session, difference, on: adapter)
+        return Checker.Behaviour(best, found)
+    }
+
+    @Test func oneDefectInAFullFractionIsOneGroupWhateverTheAmountAndTheDigit() throws {
+        let typedOver = try behaviour("0<dec>00<left>5")
+        #expect(typedOver.kind == .display && typedOver.situation?.fill == .fractionFull, "\(typedOver.words)")
+        #expect(try behaviour("7<dec>39<left>4") == typedOver, "an amount not zero")
+        // The digit typed is the one dropped: only the caret differs, yet another digit shows the display.
+        #expect(try behaviour("7<dec>33<left>3") == typedOver)
+    }
+}
+
+@Suite struct CaretToEndTests {
+    /// Every edit key leaves the adapter's caret at its display's end (a field that rewrites its value).
+    static let caretJump: PlantedAdapter.Defect = { _, key, after in
+        guard Checker.Behaviour.edits(key), after.caretOffset != after.display.utf16.count else { return nil }
+        return FieldAnswer(display: after.display, caret: after.display.utf16.count, value: after.value, rejected: false)
+    }
+
+    /// A fifth digit typed at the end shows a stray mark, the caret at the end as moneyfield's.
+    static let fifthDigit: PlantedAdapter.Defect = { _, key, after in
+        guard case .digit = key, after.state.digits.count == 5, after.caretOffset == after.display.utf16.count else { return nil }
+        return FieldAnswer(display: after.display + "!", caret: after.display.utf16.count + 1, value: after.value, rejected: false)
+    }
+
+    /// After a digit the caret goes to the display's start instead.
+    static let caretToStart: PlantedAdapter.Defect = { _, key, after in
+        guard case .digit = key else { return nil }
+        return FieldAnswer(display: after.display, caret: 0, value: after.value, rejected: false)
+    }
+
+    func groups(_ defect: @escaping PlantedAdapter.Defect) throws -> [Checker.Behaviour] {
+        var run = CheckRun(checker: Checker(plan: plan(192, steps: 25, keys: try keys("0123456789<bs><del><left><right><home>"))))
+        run.maxHits = 1000
+        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+    }
+
+    @Test func aCaretThatJumpsToTheEndAfterEveryEditIsOneGroup() throws {
+        let found = try groups(Self.caretJump)
+        #expect(found == [.caretToEnd], "\(found.map(\.words))")
+    }
+
+    @Test func otherDefectsBesideItStayApart() throws {
+        let found = try groups { before, key, after in
+            Self.fifthDigit(before, key, after) ?? Self.caretJump(before, key, after) ?? leftDefect(digits: 3)(before, key, after)
+        }
+        #expect(found.filter { $0.caretToEnd }.count == 1, "\(found.map(\.words))")
+        #expect(found.contains { $0.key == .left && $0.kind == .caret }, "a navigation key's caret is its own defect")
+        #expect(found.contains { $0.key == .digit(0) && $0.kind == .display }, "a display difference is its own defect: \(found.map(\.words))")
+        // A caret sent elsewhere than the end keeps its key and situation.
+        let start = try groups(Self.caretToStart)
+        #expect(!start.isEmpty && start.allSatisfy { !$0.caretToEnd && $0.key == .digit(0) }, "\(start.map(\.words))")
+    }
+}
+
 @Suite struct ShrinkerTests {
     let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD")
 
@@ -272,7 +353,78 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 }
 
+@Suite struct ShrinkCacheTests {
+    /// Two planted defects, 200 sessions: most disagreements repeat a signature already shrunk.
+    func run(jobs: Int = 1, shard: Shard = .whole) throws -> (CheckRun, CheckRun.Summary, Counter) {
+        var run = CheckRun(checker: Checker(plan: plan(200, steps: 25, keys: try keys("0123456789<bs><left><right><home>"), shard: shard)))
+        run.jobs = jobs
+        run.maxHits = 1000
+        let asked = Counter()
+        let summary = run.run { CountingAdapter(PlantedAdapter(defect: RunTests.twoDefects), asked) }
+        return (run, summary, asked)
+    }
+
+    @Test func onlyTheFirstSessionOfASignatureIsShrunkAndTheOthersJoinItsGroup() throws {
+        let (oneRun, summary, _) = try run()
+        var shrunkAt: [String: (index: Int, behaviour: Checker.Behaviour)] = [:]
+        var joined = 0
+        let lone = PlantedAdapter(defect: RunTests.twoDefects)
+        for result in summary.results {
+            guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { continue }
+            if shrunk {
+                #expect(shrunkAt[signature] == nil, "session \(result.index) shrunk though session \(shrunkAt[signature]?.index ?? -1) had its signature")
+                shrunkAt[signature] = (result.index, behaviour)
+                continue
+            }
+            joined += 1
+            let earlier = try #require(shrunkAt[signature], "session \(result.index) joined a signature no lower session was shrunk for")
+            #expect(earlier.behaviour == behaviour)
+            #expect(example.keys == Array(result.session.keys.prefix(difference.step)), "a joined session is written unshrunk")
+        }
+        #expect(joined > summary.disagreements / 2, "\(joined) of \(summary.disagreements) joined unshrunk")
+        // Without the cache every session is shrunk on its own: the shrinker lands one defect in
+        // more than one situation by the path each session took, so the cache's groups are some
+        // of those groups (fewer duplicates), and both planted defects still have one.
+        var uncached: Set<Checker.Behaviour> = []
+        for result in summary.results {
+            guard case .differs(_, _, _, _, _, _) = result.verdict, case .differs(let first) = try oneRun.checker.play(result.session, on: lone) else { continue }
+            let (own, ownDifference) = try oneRun.checker.shrink(result.session, first, on: lone)
+            uncached.insert(Checker.Behaviour(own, ownDifference))
+        }
+        let cached = Set(summary.groups.map(\.behaviour))
+        #expect(cached.isSubset(of: uncached), "\(cached.subtracting(uncached).map(\.words))")
+        #expect(cached.contains { $0.kind == .caret && $0.key == .left } && cached.contains { $0.key == .backspace && $0.situation?.right == .group })
+        #expect(cached.count <= uncached.count)
+        // Each group's example is its first session's shrink.
+        for group in summary.groups {
+            let first = try #require(summary.results.first { $0.index == group.firstSession })
+            guard case .differs(let example, _, _, _, _, let shrunk) = first.verdict else { Issue.record("group without a disagreement"); continue }
+            #expect(shrunk && example == group.example)
+        }
+    }
+
+    @Test func theCacheKeepsJobsAndShardsFromChangingTheReport() throws {
+        let (oneRun, summary, asked) = try run()
+        let (twoRun, two, _) = try run(jobs: 2)
+        let whole = CheckRecord(run: oneRun, summary: summary, adapter: "planted")
+        #expect(CheckRecord(run: twoRun, summary: two, adapter: "planted").json == whole.json)
+        let shards = try (1...3).map { index in
+            let (shardRun, shardSummary, _) = try self.run(shard: Shard("\(index)/3")!)
+            return CheckRecord(run: shardRun, summary: shardSummary, adapter: "planted")
+        }
+        // A shard knows fewer signatures, so it shrinks sessions the whole run joined unshrunk.
+        let shrunk = { (record: CheckRecord) in record.disagreeing?.filter { $0.shrunk != nil }.count ?? 0 }
+        #expect(shards.map(shrunk).reduce(0, +) > shrunk(whole))
+        #expect(try CheckRecord.merged(shards).json == whole.json)
+        #expect(asked.value > 0)
+    }
+}
+
 @Suite struct RunTests {
+    static let twoDefects: PlantedAdapter.Defect = { before, key, after in
+        leftDefect(digits: 4)(before, key, after) ?? groupBackspaceDefect(before, key, after)
+    }
+
     func record(jobs: Int, shard: Shard = .whole, maxHits: Int = 20) throws -> CheckRecord {
         var run = CheckRun(checker: Checker(plan: plan(200, steps: 25, keys: try keys("0123456789<bs><left><right><home>"), shard: shard)))
         run.jobs = jobs
