@@ -104,6 +104,25 @@ public struct CheckPlan: Sendable {
             self.situation = situation
         }
 
+        /// Every edit (`Checker.Behaviour.edits`) pressed with a digit right of moneyfield's caret
+        /// (a digit, or a separator that has one after it): where a caret sent to the end shows.
+        public static let editsAmongDigits: Set<Steer> = {
+            let edits = ([.digit(0)] + Key.editingKeys).filter(Checker.Behaviour.edits)
+            var steer: Set<Steer> = []
+            for key in edits {
+                for left in Situation.Neighbour.allCases {
+                    for right in [Situation.Neighbour.digit, .group, .decimal] {
+                        for fill in Situation.Fill.allCases {
+                            for selecting in [false, true] {
+                                steer.insert(Steer(key: key, situation: Situation(left: left, right: right, fill: fill, selecting: selecting)))
+                            }
+                        }
+                    }
+                }
+            }
+            return steer
+        }()
+
         /// A digit as `.digit(0)`: groups do not count digits.
         public static func anyDigit(_ key: Key) -> Key {
             if case .digit = key { return .digit(0) }

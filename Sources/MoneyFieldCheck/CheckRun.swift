@@ -112,6 +112,9 @@ public struct CheckRun: Sendable {
             for group in groups where group.sessions.count >= maxHits {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
+                // A caret sent to the end shows on every edit with digits right of the caret:
+                // steered around only there, the rest of the field is still explored.
+                if group.behaviour.caretToEnd { steer.formUnion(CheckPlan.Steer.editsAmongDigits) }
             }
             return steer
         }

@@ -242,6 +242,28 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         let start = try groups(Self.caretToStart)
         #expect(!start.isEmpty && start.allSatisfy { !$0.caretToEnd && $0.key == .digit(0) }, "\(start.map(\.words))")
     }
+
+    /// Once the caret-to-end group is full, later sessions do not edit with a digit right of the
+    /// caret (where the jump shows, whatever the key), and still move the caret and type at the end.
+    @Test func aFullCaretJumpGroupSteersEditsAmongTheDigits() throws {
+        var run = CheckRun(checker: Checker(plan: plan(128, steps: 30, keys: try keys("0123456789<bs><del><left><right><home>"))))
+        run.maxHits = 5
+        let summary = run.run { PlantedAdapter(defect: Self.caretJump) }
+        let steer = summary.steering(maxHits: 5)
+        let middle = Situation(left: .digit, right: .decimal, fill: .some)
+        let end = Situation(left: .digit, right: .edge, fill: .some)
+        #expect(steer.contains(CheckPlan.Steer(key: .digit(3), situation: middle)))
+        #expect(steer.contains(CheckPlan.Steer(key: .backspace, situation: middle)))
+        #expect(!steer.contains(CheckPlan.Steer(key: .left, situation: middle)), "moving the caret is not an edit")
+        #expect(!steer.contains(CheckPlan.Steer(key: .digit(3), situation: end)), "typing at the end shows no jump")
+        // Steered sessions type no edit among the digits once the group is full.
+        let session = run.checker.plan.session(100, avoiding: steer)
+        var field = MoneyField(try session.configuration.fieldConfiguration())
+        for key in session.keys {
+            #expect(!(Checker.Behaviour.edits(key) && steer.contains(CheckPlan.Steer(key: key, situation: Situation(field)))))
+            do throws(Rejection) { try field.press(key) } catch {}
+        }
+    }
 }
 
 @Suite struct ShrinkerTests {
