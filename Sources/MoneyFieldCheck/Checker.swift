@@ -126,6 +126,13 @@ public struct Checker: Sendable {
             return kind.rawValue + " " + (key == .digit(0) ? "digit" : key.protocolName) + " " + situation.code
         }
 
+        /// The same behaviour with its situation's fill left out: what a shrink must keep.
+        package var ignoringFill: Behaviour {
+            guard let key, let situation else { return self }
+            return Behaviour(kind: kind, key: key,
+                             situation: Situation(left: situation.left, right: situation.right, fill: .some, selecting: situation.selecting))
+        }
+
         /// What `--max-hits` steers away from once this group is full.
         public var steer: CheckPlan.Steer? {
             guard let key, let situation else { return nil }
@@ -249,7 +256,7 @@ public struct Checker: Sendable {
     }
 
     /// The fewest keys, then the smallest digits, then the simplest configuration, that still
-    /// show the same kind of difference.
+    /// show the same kind of difference on the same key with the same glyphs beside the caret.
     public func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
         var budget = shrinkBudget
         var best = session
@@ -257,13 +264,20 @@ public struct Checker: Sendable {
         best.keys = Array(best.keys.prefix(difference.step))
         guard budget > 0 else { return (best, bestDifference) }
 
-        // A smaller case must show the same kind of difference, at its last key when `atEnd`:
-        // otherwise shrinking would trade the defect found for another, shallower one.
+        // A smaller case must show the same kind of difference on the same key with the same
+        // glyphs beside the caret (at its last key when `atEnd`): otherwise shrinking trades the
+        // defect found for another, shallower one of the same kind (Right after Home for Right
+        // beside a comma), and the sessions of its signature join a group not theirs. How full
+        // the field is may change: that is what shrinking takes away.
+        let wanted = Behaviour(best, difference, detailed: true).ignoringFill
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
             guard budget > 0 else { return nil }
             budget -= 1
-            guard case .differs(let found) = try play(candidate, on: adapter), found.kind == difference.kind else { return nil }
-            return !atEnd || found.step == candidate.keys.count ? found : nil
+            guard case .differs(let found) = try play(candidate, on: adapter), found.kind == difference.kind,
+                  !atEnd || found.step == candidate.keys.count,
+                  Behaviour(candidate, found, detailed: true).ignoringFill == wanted
+            else { return nil }
+            return found
         }
 
         // Removes `width` keys at each place, left to right; whether any went.

@@ -281,16 +281,20 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         return (best, found, adapter)
     }
 
-    /// No single key's removal, and no adjacent pair's, still shows the same kind of difference.
+    /// No single key's removal, and no adjacent pair's, still shows the same behaviour: the same
+    /// kind of difference on the same key with the same glyphs beside the caret.
     func expectMinimal(_ session: CheckPlan.Session, _ kind: DifferenceKind, on adapter: PlantedAdapter) throws {
         let checker = Checker(plan: plan(1))
+        guard case .differs(let original) = try checker.play(session, on: adapter) else { Issue.record("no difference"); return }
+        let behaviour = Checker.Behaviour(session, original, detailed: true).ignoringFill
         var removals = session.keys.indices.map { $0..<$0 + 1 }
         removals += session.keys.indices.dropLast().map { $0..<$0 + 2 }
         for range in removals {
             var smaller = session
             smaller.keys.removeSubrange(range)
-            if case .differs(let found) = try checker.play(smaller, on: adapter) {
-                #expect(found.kind != kind, "removing \(range) from \(KeyScript.text(for: session.keys)) keeps the difference")
+            if case .differs(let found) = try checker.play(smaller, on: adapter), found.kind == kind, found.step == smaller.keys.count {
+                #expect(Checker.Behaviour(smaller, found, detailed: true).ignoringFill != behaviour,
+                        "removing \(range) from \(KeyScript.text(for: session.keys)) keeps the behaviour")
             }
         }
     }
@@ -318,7 +322,10 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         let german = CheckPlan.Session(configuration: CheckPlan.Configuration(locale: "de_DE", currency: "EUR"), keys: try keys("12<left><del>3"))
         guard case .differs(let difference) = try checker.play(german, on: adapter) else { Issue.record("no difference"); return }
         let (best, found) = try checker.shrink(german, difference, on: adapter)
-        #expect(best.configuration.locale == "en_US" && best.keys == [.delete] && found.kind == .display)
+        // The simplest field that shows it with the same glyphs beside the caret: en_US, a digit each side.
+        #expect(best.configuration.locale == "en_US" && found.kind == .display, "\(best.configuration.locale) \(KeyScript.text(for: best.keys))")
+        #expect(best.keys.last == .delete && best.keys.count <= 3, "\(KeyScript.text(for: best.keys))")
+        try expectMinimal(best, .display, on: adapter)
     }
 }
 
