@@ -52,12 +52,13 @@ struct FieldPropertyTests {
         var emptyWhenZero = false
         var emptiable: Emptiable?
         var emptyShows: EmptyShows = .nothing
+        var startsEmpty = false
         var steps: [Step]
 
         func configuration() throws -> FieldConfiguration {
             try FieldConfiguration(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
                                    maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows)
+                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty)
         }
 
         var description: String {
@@ -70,6 +71,7 @@ struct FieldPropertyTests {
             if emptyWhenZero { options.append("--empty-when-zero") }
             if let emptiable { options.append("--emptiable \(emptiable.rawValue)") }
             if emptyShows != .nothing { options.append("--empty-shows \(emptyShows.rawValue)") }
+            if startsEmpty { options.append("--starts-empty") }
             return "new f " + options.joined(separator: " ") + "; type " + Self.script(steps)
         }
 
@@ -159,9 +161,10 @@ struct FieldPropertyTests {
         let emptyWhenZero = Int.random(in: 0..<5, using: &rng) == 0
         let emptiable: Emptiable? = Int.random(in: 0..<4, using: &rng) == 0 ? Emptiable.allCases.randomElement(using: &rng) : nil
         let emptyShows: EmptyShows = Bool.random(using: &rng) ? .symbol : .nothing
+        let startsEmpty = Int.random(in: 0..<4, using: &rng) == 0
         return Scenario(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
                         maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, steps: steps)
+                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, steps: steps)
     }
 
     /// The catalog's identifier as a user might write it: as listed, BCP 47 style, or asking for Latin digits.
@@ -179,7 +182,7 @@ struct FieldPropertyTests {
         var digits = ""
         var caret = 0
         var anchor: Int?
-        /// Emptied by deleting (`--emptiable`).
+        /// Emptied by deleting (`--emptiable`), or made or cleared empty (`--starts-empty`).
         var emptied = false
 
         /// An empty display: emptied, or a positive zero under `--empty-when-zero`.
@@ -192,8 +195,8 @@ struct FieldPropertyTests {
         /// cannot stand on an emptied one; an emptiable one is emptied by the delete its option names.
         func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
             var start = self
-            // `clear` empties an emptiable field, whether it showed something or not.
-            if key == .clear, configuration.emptiable != nil { return .success(Model(emptied: true)) }
+            // `clear` empties an emptiable field or one that starts empty, whether it showed something or not.
+            if key == .clear, configuration.emptiable != nil || configuration.startsEmpty { return .success(Model(emptied: true)) }
             if isEmpty(configuration) {
                 start.caret = 0
                 start.anchor = nil
@@ -516,7 +519,7 @@ struct FieldPropertyTests {
             return "configuration refused: \(error)"
         }
         var field = MoneyField(configuration)
-        var model = Model()
+        var model = Model(emptied: configuration.startsEmpty)
         var style = FieldReference.style(for: configuration)
         if let problem = FieldReference.problems(in: field, style: style).first { return "empty field: \(problem)" }
         for (index, step) in scenario.steps.enumerated() {
@@ -637,6 +640,7 @@ struct FieldPropertyTests {
         #expect(scenarios.contains { $0.allowsNegative } && scenarios.contains { !$0.allowsNegative })
         #expect(scenarios.contains { $0.accounting } && scenarios.contains { $0.decimals != nil })
         #expect(scenarios.contains { $0.maximum != nil } && scenarios.contains { $0.minimum?.hasPrefix("-") == true })
+        #expect(scenarios.contains { $0.startsEmpty && $0.emptiable == nil && !$0.emptyWhenZero })
         let steps = scenarios.flatMap(\.steps)
         let keys = Set(steps.compactMap { if case .key(let key) = $0 { key } else { nil } })
         #expect(keys.count == 10 + Key.editingKeys.count, "ten digits and every named key")

@@ -17,7 +17,7 @@ struct NaturalEntryPropertyTests {
         var units: [Character] = ["0"]
         var caret = 0
         var anchor: Int?
-        /// Emptied by deleting (`--emptiable`) or `clear` on an emptiable field.
+        /// Emptied by deleting (`--emptiable`), made empty (`--starts-empty`), or `clear` on a field with either.
         var emptied = false
 
         static let posix = Locale(identifier: "en_US_POSIX")
@@ -78,7 +78,7 @@ struct NaturalEntryPropertyTests {
         /// the point fill it from there; a key that leaves it empty leaves the caret at 0.
         func pressing(_ key: Key, _ configuration: FieldConfiguration) -> Result<Model, Rejection> {
             var start = self
-            if key == .clear, configuration.emptiable != nil { return .success(Model(emptied: true)) }
+            if key == .clear, configuration.emptiable != nil || configuration.startsEmpty { return .success(Model(emptied: true)) }
             if isEmpty(configuration) {
                 start.caret = 0
                 start.anchor = nil
@@ -154,7 +154,13 @@ struct NaturalEntryPropertyTests {
             case .decimal:
                 // A field with no fraction digits takes no point (issue 30 #9).
                 if limit == 0 { return .failure(.fractionFull(limit: 0)) }
-                if let point = text.firstIndex(of: ".") { cursor = text.count - point - 1 } else { text.insert(".", at: at) }
+                if let point = text.firstIndex(of: ".") {
+                    // `--point-again ignore`: a point already typed (outside the selection) refuses the key.
+                    if configuration.pointAgain == .ignore { return .failure(.pointAlreadyTyped) }
+                    cursor = text.count - point - 1
+                } else {
+                    text.insert(".", at: at)
+                }
             case .backspace where selection == nil:
                 if cursor == text.count { return .failure(.nothingToDelete) }
                 text.remove(at: at - 1)
@@ -266,10 +272,14 @@ struct NaturalEntryPropertyTests {
         let emptyShows: EmptyShows = Bool.random(using: &rng) ? .symbol : .nothing
         if let emptiable { options += " --emptiable \(emptiable.rawValue)" }
         if emptyShows == .symbol { options += " --empty-shows symbol" }
+        let startsEmpty = Int.random(in: 0..<4, using: &rng) == 0
+        let pointAgain = Int.random(in: 0..<3, using: &rng) == 0 ? PointAgain.ignore : .move
+        if startsEmpty { options += " --starts-empty" }
+        if pointAgain == .ignore { options += " --point-again ignore" }
         guard let configuration = try? FieldConfiguration(
             locale: locale, currency: currency, mode: .natural, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
             minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
-            emptiable: emptiable, emptyShows: emptyShows)
+            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
         else { return nil }
         return Scenario(configuration: configuration, options: options, steps: steps, sets: sets)
     }
@@ -283,7 +293,8 @@ struct NaturalEntryPropertyTests {
     /// What went wrong in one scenario, or nil.
     static func check(_ scenario: Scenario) -> String? {
         var field = MoneyField(scenario.configuration)
-        var model = Model()
+        var model = Model(emptied: scenario.configuration.startsEmpty)
+        guard model.agrees(with: field.state) else { return "made: state \(field.state), model \(model)" }
         for (index, key) in scenario.steps.enumerated() {
             let at = "after step \(index) (\(keyScript(Array(scenario.steps.prefix(index + 1)))))"
             let before = field
@@ -347,6 +358,8 @@ struct NaturalEntryPropertyTests {
         #expect(scenarios.filter { !$0.sets.isEmpty }.count > 50)
         #expect(Set(scenarios.compactMap(\.configuration.emptiable)) == Set(Emptiable.allCases))
         #expect(scenarios.contains { $0.configuration.emptyShows == .symbol })
+        #expect(scenarios.contains { $0.configuration.startsEmpty && !$0.configuration.emptyWhenZero && $0.configuration.emptiable == nil })
+        #expect(scenarios.contains { $0.configuration.pointAgain == .ignore && $0.steps.filter { $0 == .decimal }.count > 1 })
     }
 
     static let startingTexts = ["0", "0.", "5", "0.5", "0.05", "12.", "12.3", "12.34", "1000", "105.0", "123456.78"]

@@ -19,6 +19,7 @@ struct FieldOptionTableTests {
         (.negativeNotAllowed, "this field takes no negative amounts (create it with --allow-negative)"),
         (.decimalKeyNeedsNaturalMode, "the decimal key needs a natural-mode field; this one places the point itself (create it with --mode natural)"),
         (.nothingToDelete, "nothing to delete left of the caret"),
+        (.pointAlreadyTyped, "the point is already typed (create it with --point-again move)"),
     ])
     func rejectionWords(rejection: Rejection, words: String) {
         #expect(rejection.words == words)
@@ -50,5 +51,19 @@ struct FieldOptionTableTests {
         #expect(configuration.emptyShows == .symbol)
         #expect(FieldOptions(configuration).words.suffix(2) == ["--empty-shows", "symbol"])
         #expect(try #require(FieldOption.named("--empty-shows")).jsonKey == "emptyShows")
+    }
+
+    @Test("--starts-empty and --point-again are read, written back and carried by the configuration")
+    func startsEmptyAndPointAgainRoundTrip() throws {
+        let options = try FieldOptions(parsing: ["--mode", "natural", "--starts-empty", "--point-again", "ignore"])
+        let configuration = try options.configuration(defaults: ("en_US", "USD"))
+        #expect(configuration.startsEmpty && configuration.pointAgain == .ignore)
+        #expect(FieldOptions(configuration).words.suffix(3) == ["--starts-empty", "--point-again", "ignore"])
+        #expect(try FieldOptions(FieldOptions(parsing: ["--mode", "natural"]).configuration(defaults: ("en_US", "USD"))).words
+            .contains { $0 == "--starts-empty" || $0 == "--point-again" } == false, "defaults are left out")
+        #expect(try #require(FieldOption.named("--starts-empty")).jsonKey == "startsEmpty")
+        #expect(try #require(FieldOption.named("--point-again")).jsonKey == "pointAgain")
+        #expect(throws: CommandError.self) { try FieldOptions(parsing: ["--point-again", "skip"]) }
+        #expect(throws: CommandError.self) { try FieldOptions(parsing: ["--starts-empty=yes"]) }
     }
 }

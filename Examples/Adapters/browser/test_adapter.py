@@ -41,6 +41,15 @@ class ConfigurationTests(unittest.TestCase):
         # Sent at its default by a hand-written driver: still supported.
         self.assertEqual(adapter.config_mismatches(self.entry, request(emptyShows="nothing", accounting=False)), [])
 
+    def test_starts_empty_and_point_again_have_defaults(self):
+        # Known options: at their defaults supported, otherwise only where the entry names them.
+        self.assertEqual(adapter.config_mismatches(self.entry, request(startsEmpty=False, pointAgain="move")), [])
+        self.assertEqual(adapter.config_mismatches(self.entry, request(startsEmpty=True, pointAgain="ignore")),
+                         ["startsEmpty", "pointAgain"])
+        entry = dict(self.entry, startsEmpty=True, pointAgain="ignore")
+        self.assertEqual(adapter.config_mismatches(entry, request(startsEmpty=True, pointAgain="ignore")), [])
+        self.assertEqual(adapter.config_mismatches(entry, request()), ["startsEmpty", "pointAgain"])
+
     def test_an_unknown_option_is_refused(self):
         self.assertEqual(adapter.config_mismatches(self.entry, request(roundingMode="up")), ["roundingMode"])
 

@@ -23,6 +23,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
                 : "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
         case .decimalKeyNeedsNaturalMode: "the decimal key needs a natural-mode field; this one places the point itself"
         case .fieldEmpty: "the field is empty: type a digit before the sign"
+        case .pointAlreadyTyped: "the point is already typed"
         }
     }
 
@@ -36,6 +37,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
         case .belowMinimum: SettingRemedy(.minimum)
         case .negativeNotAllowed: SettingRemedy(.allowsNegative)
         case .decimalKeyNeedsNaturalMode: SettingRemedy(.mode, EntryMode.natural.rawValue)
+        case .pointAlreadyTyped: SettingRemedy(.pointAgain, PointAgain.move.rawValue)
         case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .notADigit, .alreadyPositive,
              .notInsertable, .fractionFull, .fieldEmpty:
             nil

@@ -23,6 +23,8 @@ public enum Rejection: Error, Equatable, Sendable {
     case decimalKeyNeedsNaturalMode
     /// A sign on a field emptied by deleting: there is no amount to sign.
     case fieldEmpty
+    /// Natural mode with `pointAgain` `.ignore`: the decimal key once the point is typed.
+    case pointAlreadyTyped
 }
 
 /// A change to a field that cannot be made; the field stays as it was.
@@ -85,7 +87,7 @@ public enum FractionDigitsRule: Equatable, Sendable {
 /// A field's settings, so an error can name the one at fault or the one that would allow it.
 public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
     case locale, currency, mode, decimals, maxDigits, maximum, minimum, allowsNegative, accounting, display
-    case emptyWhenZero, emptiable, emptyShows
+    case emptyWhenZero, emptiable, emptyShows, startsEmpty, pointAgain
 }
 
 /// The setting (and, where it takes one, the value) that would have allowed what was refused.

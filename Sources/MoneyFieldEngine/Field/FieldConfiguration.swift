@@ -27,6 +27,14 @@ public enum EmptyShows: String, Sendable, CaseIterable {
     case symbol
 }
 
+/// Natural mode's decimal key once the point is typed (SPEC §1 moves the caret just after it).
+public enum PointAgain: String, Sendable, CaseIterable {
+    /// The caret goes just after the point, as SPEC §1 says.
+    case move
+    /// The key is refused, nothing changes (web inputs that drop a second point).
+    case ignore
+}
+
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
 /// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
@@ -58,17 +66,21 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let emptiable: Emptiable?
     /// What an empty field shows.
     public let emptyShows: EmptyShows
+    /// A new field (and a cleared one) is empty, as an input with no value; a typed zero shows zero.
+    public let startsEmpty: Bool
+    /// Natural mode's decimal key once the point is typed; atm and whole refuse the key anyway.
+    public let pointAgain: PointAgain
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move
     ) throws(FieldError) {
         try self.init(
             everySetting: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
             minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display,
-            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows)
+            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
     }
 
     /// The designated initializer: every setting and no default, so a new setting does not compile
@@ -76,7 +88,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     package init(
         everySetting locale: String, currency: String, mode: EntryMode, decimals: Int?, maxDigits: Int, maximum: String?,
         minimum: String?, allowsNegative: Bool, accounting: Bool, display: DisplayStyle, emptyWhenZero: Bool,
-        emptiable: Emptiable?, emptyShows: EmptyShows
+        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain
     ) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
         if display == .none && accounting { throw .accountingNeedsCurrency }
@@ -84,6 +96,8 @@ public struct FieldConfiguration: Sendable, Equatable {
         self.emptyWhenZero = emptyWhenZero
         self.emptiable = emptiable
         self.emptyShows = emptyShows
+        self.startsEmpty = startsEmpty
+        self.pointAgain = pointAgain
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode
@@ -116,14 +130,14 @@ public struct FieldConfiguration: Sendable, Equatable {
         locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move
     ) throws(FieldError) {
         // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
             everySetting: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
             maximum: maximum.map(\.description), minimum: minimum.map(\.description),
             allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
-            emptiable: emptiable, emptyShows: emptyShows)
+            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
     }
 
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).

@@ -7,7 +7,7 @@ import Foundation
 public struct FieldState: Sendable, Equatable {
     /// A minus may stand on zero, so that minus-then-digits enters a negative amount.
     public internal(set) var isNegative: Bool = false
-    /// Emptied by deleting (an emptiable field): no digit shows until one is typed.
+    /// Emptied by deleting (an emptiable field), or made or cleared empty (`startsEmpty`): no digit shows until one is typed.
     public internal(set) var isEmptied: Bool = false
     /// The digits, held inline; `digits` is the same as an array.
     var digitBuffer = DigitBuffer()

@@ -70,8 +70,7 @@ extension MoneyField {
             guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }
             next.isNegative.toggle()
         case .clear:
-            state = FieldState()
-            state.isEmptied = setup.configuration.emptiable != nil
+            state = setup.clearedState
             rerender()
             return
         }
@@ -203,8 +202,7 @@ extension MoneyField {
     }
 
     /// An empty field: a digit (or the point, or zeros) fills it; moves have one stop; the sign
-    /// cannot stand on nothing; `clear` empties an emptiable field (one that only shows zero as
-    /// empty stays a zero).
+    /// cannot stand on nothing; `clear` empties an emptiable field or one that starts empty (one that only shows zero as empty stays a zero).
     private mutating func pressOnEmpty(_ key: Key) throws(Rejection) {
         switch key {
         case .digit, .doubleZero, .tripleZero, .decimal:
@@ -224,8 +222,7 @@ extension MoneyField {
             state.caretSlotsFromEnd = 0
             state.selectionAnchor = nil
         case .clear:
-            state = FieldState()
-            state.isEmptied = setup.configuration.emptiable != nil
+            state = setup.clearedState
             rerender()
         case .minus:
             guard setup.configuration.allowsNegative else { throw .negativeNotAllowed }

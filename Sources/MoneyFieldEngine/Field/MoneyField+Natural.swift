@@ -118,6 +118,8 @@ extension MoneyField {
             units.replace(insertion, with: 0, count: count)
         case .decimal:
             if let point = units.firstIndex(of: Self.pointUnit) {
+                // A point outside the selection: `ignore` refuses the key, the selection kept.
+                if setup.configuration.pointAgain == .ignore { throw .pointAlreadyTyped }
                 caret = end - point - 1
             } else {
                 units.replace(insertion, with: Self.pointUnit, count: 1)
@@ -174,11 +176,13 @@ extension MoneyField {
     }
 
     /// `<dec>` with nothing selected: the digits stay; the point goes in at the caret, whose
-    /// units to the right become the fraction, or the caret goes just after the point there is.
+    /// units to the right become the fraction, or the caret goes just after the point there is
+    /// (`pointAgain` `.move`; `.ignore` refuses the key).
     @inline(__always)
     private mutating func typeNaturalPoint() throws(Rejection) {
         let caret = state.caretSlotsFromEnd
         if let fraction = state.typedFraction {
+            if setup.configuration.pointAgain == .ignore { throw .pointAlreadyTyped }
             moveCaret(to: fraction)
             return
         }

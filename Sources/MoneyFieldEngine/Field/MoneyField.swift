@@ -13,7 +13,7 @@ final class FieldSetup: Sendable {
     let isNatural: Bool
     /// Natural mode's displays: no point, then the point with 0…f fraction digits after it.
     let naturalFormats: [CurrencyFormat]
-    /// The field can be empty (`emptyWhenZero`, or emptiable): keys take the path that knows it.
+    /// The field can be empty (`emptyWhenZero`, `startsEmpty`, or emptiable): keys take the path that knows it.
     let hasEmptyState: Bool
     /// What an empty field shows: nothing, or with `emptyShows` `.symbol` the zero's display
     /// without its digits, the caret where its first digit stood.
@@ -36,7 +36,7 @@ final class FieldSetup: Sendable {
         format = CurrencyFormat.cached(for: key)
         shownFractionDigits = key.fractionDigits
         isNatural = configuration.mode == .natural
-        hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil
+        hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil || configuration.startsEmpty
         maxDigits = configuration.maxDigits
         hasAmountLimits = configuration.maximum != nil || configuration.minimum != nil
         naturalFormats = isNatural
@@ -121,6 +121,20 @@ final class FieldSetup: Sendable {
         return max(state.digitCount - fraction, 1) + 1 + fraction
     }
 
+    /// A new field's state: empty with `startsEmpty`, else zero.
+    var startingState: FieldState {
+        var state = FieldState()
+        state.isEmptied = configuration.startsEmpty
+        return state
+    }
+
+    /// A cleared field's state: empty when it starts empty or deleting empties it, else zero.
+    var clearedState: FieldState {
+        var state = FieldState()
+        state.isEmptied = configuration.startsEmpty || configuration.emptiable != nil
+        return state
+    }
+
     /// Whether `state` shows an empty display: emptied by deleting, or a positive zero with `emptyWhenZero`.
     @inline(__always)
     func isEmpty(_ state: FieldState) -> Bool {
@@ -154,10 +168,11 @@ public struct MoneyField: Sendable, Equatable {
     /// Kept current by every change, so reading it costs nothing and a caret move renders no text.
     public internal(set) var rendering: Rendering
 
-    /// A field showing `state`; a caret beyond the first digit slot is clamped to it.
-    public init(_ configuration: FieldConfiguration, state: FieldState = FieldState()) {
+    /// A field showing `state`; a caret beyond the first digit slot is clamped to it. Without a
+    /// state, the field as it starts: zero, or empty with `startsEmpty`.
+    public init(_ configuration: FieldConfiguration, state: FieldState? = nil) {
         setup = FieldSetup(configuration)
-        var state = state
+        var state = state ?? setup.startingState
         // A point belongs to natural mode, and only with no more fraction digits than the field takes.
         if !setup.isNatural || (state.typedFraction ?? 0) > setup.shownFractionDigits { state.typedFraction = nil }
         state.caretSlotsFromEnd = min(state.caretSlotsFromEnd, setup.caretStops(in: state))

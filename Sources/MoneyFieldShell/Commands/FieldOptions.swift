@@ -17,6 +17,8 @@ public struct FieldOptions: Equatable, Sendable {
     public var emptyWhenZero = false
     public var emptiable: Emptiable?
     public var emptyShows: EmptyShows?
+    public var startsEmpty = false
+    public var pointAgain: PointAgain?
 
     public init() {}
 
@@ -38,6 +40,8 @@ public struct FieldOptions: Equatable, Sendable {
             case .emptyWhenZero: emptyWhenZero = configuration.emptyWhenZero
             case .emptiable: emptiable = configuration.emptiable
             case .emptyShows: emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
+            case .startsEmpty: startsEmpty = configuration.startsEmpty
+            case .pointAgain: pointAgain = configuration.pointAgain == .move ? nil : configuration.pointAgain
             }
         }
     }
@@ -111,7 +115,7 @@ public struct FieldOptions: Equatable, Sendable {
                 everySetting: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
-                emptiable: emptiable, emptyShows: emptyShows ?? .nothing)
+                emptiable: emptiable, emptyShows: emptyShows ?? .nothing, startsEmpty: startsEmpty, pointAgain: pointAgain ?? .move)
         } catch {
             throw CommandError(error.words(at: place))
         }
@@ -194,6 +198,10 @@ public struct FieldOption: Sendable {
             choice(setting, "--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown")
         case .emptyShows:
             choice(setting, "--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)")
+        case .startsEmpty:
+            flag(setting, "--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)")
+        case .pointAgain:
+            choice(setting, "--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused (atm and whole refuse <dec> anyway)")
         }
     }
 

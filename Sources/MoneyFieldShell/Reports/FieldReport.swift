@@ -37,12 +37,14 @@ struct FieldReport {
             "accounting: \(configuration.accounting ? "yes" : "no")",
             "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
                 + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? "")
-                + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : ""),
+                + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : "")
+                + (configuration.startsEmpty ? ", starts empty" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
         if configuration.mode == .natural {
             let point = field.state.typedFraction.map { "typed, \($0) of \(configuration.fractionDigits) fraction digits after it" }
-            lines.insert("point: " + (point ?? "not typed"), at: 5)
+            let again = configuration.pointAgain == .ignore ? "; <dec> again is refused (\(FieldSetting.pointAgain.option) ignore)" : ""
+            lines.insert("point: " + (point ?? "not typed") + again, at: 5)
         }
         return lines
     }
