@@ -280,11 +280,13 @@ public struct Checker: Sendable {
             return found
         }
 
-        // Removes `width` keys at each place, left to right; whether any went.
-        func removeRuns(of width: Int) throws(Adapter.Failure) -> Bool {
+        // Removes `width` keys at each place, left to right, moving on by `step` where they must
+        // stay (`step` 1 with `width` 2: adjacent pairs at every place, a key and the one that
+        // undoes it, `<bs>0`); whether any went.
+        func removeRuns(of width: Int, step: Int? = nil) throws(Adapter.Failure) -> Bool {
             var start = 0
             var removed = false
-            while start < best.keys.count {
+            while start + (step == nil ? 0 : width - 1) < best.keys.count {
                 var candidate = best
                 candidate.keys.removeSubrange(start..<min(start + width, candidate.keys.count))
                 if let found = try stillDiffers(candidate) {
@@ -293,26 +295,7 @@ public struct Checker: Sendable {
                     bestDifference = found
                     removed = true
                 } else {
-                    start += width
-                }
-            }
-            return removed
-        }
-
-        // Adjacent pairs at every place (a key and the one that undoes it: `<bs>0`).
-        func removePairs() throws(Adapter.Failure) -> Bool {
-            var start = 0
-            var removed = false
-            while start + 1 < best.keys.count {
-                var candidate = best
-                candidate.keys.removeSubrange(start..<start + 2)
-                if let found = try stillDiffers(candidate) {
-                    candidate.keys = Array(candidate.keys.prefix(found.step))
-                    best = candidate
-                    bestDifference = found
-                    removed = true
-                } else {
-                    start += 1
+                    start += step ?? width
                 }
             }
             return removed
@@ -328,7 +311,7 @@ public struct Checker: Sendable {
             }
             while true {
                 let singles = try removeRuns(of: 1)
-                let pairs = try removePairs()
+                let pairs = try removeRuns(of: 2, step: 1)
                 if !singles && !pairs { return }
             }
         }
