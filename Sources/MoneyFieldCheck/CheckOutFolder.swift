@@ -162,10 +162,16 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         }
         let present = Set(shards.compactMap { $0?.index })
         guard present.count == records.count else { throw CommandError("a shard is given twice (\(records.map(\.shard).joined(separator: ", ")))") }
-        let missing = (1...count).filter { !present.contains($0) }
-        guard missing.isEmpty else {
-            throw CommandError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: merge every shard of the run")
-        }
+        // Every shard given, each once: as many as the run has. Only then are the missing ones
+        // named (at most a few), never by walking a count a record may make up.
+        guard present.count != count else { return try joined(records) }
+        let missing = (1...count).lazy.filter { !present.contains($0) }.prefix(5).map { "\($0)/\(count)" }
+        throw CommandError("\(count - present.count) of \(count) shards missing (\(missing.joined(separator: ", "))\(count - present.count > 5 ? " …" : "")): merge every shard of the run")
+    }
+
+    /// The records of every shard of one run, joined.
+    private static func joined(_ records: [CheckRecord]) throws(CommandError) -> CheckRecord {
+        var merged = records[0]
         merged.shard = Shard.whole.text
         merged.ending = records.first { $0.ending != "completed" }?.ending ?? "completed"
         merged.played = records.reduce(0) { $0 + $1.played }
@@ -227,7 +233,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
 
     /// `checked 48 of 50 sessions, 1920 keys: 3 disagreements in 2 groups (2 sessions unsupported by the adapter)`.
     public var lastLine: String {
-        let planned = Shard(shard).map { Array($0.numbers(below: sessions)).count } ?? sessions
+        let planned = Shard(shard).map { $0.count(below: sessions) } ?? sessions
         let groupsText = disagreements > 0 ? " in \(Self.count(groups.count, "group"))" : ""
         let skipped = unsupported > 0 ? " (\(Self.count(unsupported, "session")) unsupported by the adapter)" : ""
         return "checked \(checked) of \(Self.count(planned, "session")), \(Self.count(keysPressed, "key")): "
@@ -265,6 +271,9 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             keys.append(key)
         }
         guard let kind = DifferenceKind(rawValue: group.kind) else { throw CommandError("the manifest names an unknown kind \"\(group.kind)\"") }
+        guard (0...keys.count).contains(group.step) else {
+            throw CommandError("the manifest's group differs at step \(group.step) of a session of \(keys.count) keys; the folder is not one check wrote")
+        }
         return (CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: keys),
                 Checker.Difference(step: group.step, adapter: group.adapterAnswer.answer, reference: group.moneyfieldAnswer.answer, kind: kind))
     }
@@ -285,7 +294,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         let hits = group.sessions.count
         var lines = [
             "# moneyfield check, group \(number) of \(groups.count): \(hits) session\(hits == 1 ? "" : "s") of seed \(seed) showed this \(group.kind) difference",
-            "# on \(group.words).",
+            "# on \(VisibleText.escaped(group.words, .terminalUnsafe)).",
             "# Written from session \(group.firstSession), shrunk from \(group.originalKeyCount) keys.",
             "# Adapter: \(VisibleText.escaped(adapter, .terminalUnsafe))",
             "# Expectations below are moneyfield's. Replay on the adapter: moneyfield check --replay FILE --adapter CMD",

@@ -39,4 +39,7 @@ public struct Shard: Sendable, Equatable {
 
     /// The numbered items below `total` that belong here.
     public func numbers(below total: Int) -> StrideTo<Int> { stride(from: index - 1, to: total, by: count) }
+
+    /// How many of `0..<total` are this part's: counted, not walked (a record may say any total).
+    public func count(below total: Int) -> Int { total > index - 1 ? (total - index) / count + 1 : 0 }
 }

@@ -22,6 +22,10 @@ public func fuzzCheck(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     guard let record = try? JSONDecoder().decode(CheckRecord.self, from: Data(bytes)), record.groups.count <= 50 else { return 0 }
+    // What --merge and the summary read of it.
+    _ = try? CheckRecord.merged([record])
+    _ = record.lastLine
+    _ = record.closingLines(written: record.files, out: "out")
     for number in record.groups.indices.map({ $0 + 1 }) {
         guard let script = try? record.script(number: number) else { continue }
         let transcript: Transcript
