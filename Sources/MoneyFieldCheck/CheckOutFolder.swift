@@ -165,8 +165,9 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         // Every shard given, each once: as many as the run has. Only then are the missing ones
         // named (at most a few), never by walking a count a record may make up.
         guard present.count != count else { return try joined(records) }
-        let missing = (1...count).lazy.filter { !present.contains($0) }.prefix(5).map { "\($0)/\(count)" }
-        throw CommandError("\(count - present.count) of \(count) shards missing (\(missing.joined(separator: ", "))\(count - present.count > 5 ? " …" : "")): merge every shard of the run")
+        let absent = count - present.count
+        let missing = (1...count).lazy.filter { !present.contains($0) }.prefix(5).map { "\($0)/\(count)" }.joined(separator: ", ")
+        throw CommandError("shard\(absent == 1 ? "" : "s") \(missing)\(absent > 5 ? " and \(absent - 5) more" : "") missing: merge every shard of the run")
     }
 
     /// The records of every shard of one run, joined.
