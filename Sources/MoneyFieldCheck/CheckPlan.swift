@@ -108,20 +108,38 @@ public struct CheckPlan: Sendable {
         /// (a digit, or a separator that has one after it): where a caret sent to the end shows.
         public static let editsAmongDigits: Set<Steer> = {
             let edits = ([.digit(0)] + Key.editingKeys).filter(Checker.Behaviour.edits)
-            var steer: Set<Steer> = []
-            for key in edits {
-                for left in Situation.Neighbour.allCases {
-                    for right in [Situation.Neighbour.digit, .group, .decimal] {
-                        for fill in Situation.Fill.allCases {
-                            for selecting in [false, true] {
-                                steer.insert(Steer(key: key, situation: Situation(left: left, right: right, fill: fill, selecting: selecting)))
-                            }
+            let situations = everySituation { [.digit, .group, .decimal].contains($0.right) }
+            return Set(edits.flatMap { key in situations.map { Steer(key: key, situation: $0) } })
+        }()
+
+        /// Every situation, with a filter: the steering of a behaviour that shows wherever it can.
+        static func everySituation(where include: (Situation) -> Bool) -> [Situation] {
+            var all: [Situation] = []
+            for left in Situation.Neighbour.allCases {
+                for right in Situation.Neighbour.allCases {
+                    for fill in Situation.Fill.allCases {
+                        for selecting in [false, true] {
+                            let situation = Situation(left: left, right: right, fill: fill, selecting: selecting)
+                            if include(situation) { all.append(situation) }
                         }
                     }
                 }
             }
-            return steer
+            return all
+        }
+
+        /// The arrows pressed with a separator, sign or symbol beside moneyfield's caret: where a
+        /// field whose caret stops beside every non-digit shows it.
+        public static let arrowsBesideNonDigits: Set<Steer> = {
+            let nonDigits: Set<Situation.Neighbour> = [.group, .decimal, .currency, .sign]
+            let situations = everySituation { nonDigits.contains($0.left) || nonDigits.contains($0.right) }
+            return Set([Key.left, .right, .selectLeft, .selectRight].flatMap { key in situations.map { Steer(key: key, situation: $0) } })
         }()
+
+        /// A digit typed with the field `fill` (full, or its fraction full), wherever the caret.
+        public static func digits(when fill: Situation.Fill) -> Set<Steer> {
+            Set(everySituation { $0.fill == fill }.map { Steer(key: .digit(0), situation: $0) })
+        }
 
         /// A digit as `.digit(0)`: groups do not count digits.
         public static func anyDigit(_ key: Key) -> Key {

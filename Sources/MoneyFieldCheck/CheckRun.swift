@@ -114,7 +114,12 @@ public struct CheckRun: Sendable {
                 steer.formUnion(group.foundAt)
                 // A caret sent to the end shows on every edit with digits right of the caret:
                 // steered around only there, the rest of the field is still explored.
-                if group.behaviour.caretToEnd { steer.formUnion(CheckPlan.Steer.editsAmongDigits) }
+                switch group.behaviour.rule {
+                case .caretToEnd?: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
+                case .arrowOverNonDigit?: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
+                case .digitWhenFull(let fill)?: steer.formUnion(CheckPlan.Steer.digits(when: fill))
+                case nil: break
+                }
             }
             return steer
         }

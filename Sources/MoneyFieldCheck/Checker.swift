@@ -38,12 +38,20 @@ public struct Checker: Sendable {
         public let adapter: FieldAnswer
         public let reference: FieldAnswer
         public let kind: DifferenceKind
+        /// The adapter's caret before the last key, where it answered one: whether an arrow
+        /// moved it at all. Not part of what a difference is (nor of its equality).
+        public var adapterCaretBefore: Int?
 
-        public init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind) {
+        public init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil) {
             self.step = step
             self.adapter = adapter
             self.reference = reference
             self.kind = kind
+            self.adapterCaretBefore = adapterCaretBefore
+        }
+
+        public static func == (lhs: Difference, rhs: Difference) -> Bool {
+            (lhs.step, lhs.adapter, lhs.reference, lhs.kind) == (rhs.step, rhs.adapter, rhs.reference, rhs.kind)
         }
     }
 
@@ -57,43 +65,59 @@ public struct Checker: Sendable {
 
     /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
     /// (any digit the same) and the situation it was pressed in; nil key and situation for the
-    /// field as made. One behaviour takes no key or situation: an edit that puts the adapter's
-    /// caret at its display's end where moneyfield's stays among the digits (`caretToEnd`) — a
-    /// field that rewrites its value and loses its caret does it after every edit, everywhere.
+    /// field as made. Three behaviours are one group wherever they show (`rule`), because a
+    /// field shows them whatever stands beside the caret: an edit that puts the adapter's caret
+    /// at its display's end where moneyfield's stays among the digits (a field that rewrites its
+    /// value loses its caret after every edit); an arrow that moves the adapter's caret past a
+    /// separator, sign or symbol only, no digit (a field that leaves arrows to the browser, whose
+    /// caret stops on both sides of every non-digit); and a display difference on a digit typed
+    /// into a full field, or a full fraction, wherever the caret stands.
     public struct Behaviour: Hashable, Sendable {
+        public enum Rule: Hashable, Sendable {
+            case caretToEnd
+            case arrowOverNonDigit
+            case digitWhenFull(Situation.Fill)
+        }
+
         public let kind: DifferenceKind
         public let key: Key?
         public let situation: Situation?
-        public let caretToEnd: Bool
+        public let rule: Rule?
 
         public init(kind: DifferenceKind, key: Key?, situation: Situation?) {
             self.kind = kind
             self.key = key.map(CheckPlan.Steer.anyDigit)
             self.situation = situation
-            caretToEnd = false
+            rule = nil
+        }
+
+        private init(_ rule: Rule, kind: DifferenceKind) {
+            self.kind = kind
+            key = nil
+            situation = nil
+            self.rule = rule
         }
 
         /// A caret difference after an edit, the adapter's caret at its display's end.
-        public static let caretToEnd = Behaviour(caretToEnd: ())
+        public static let caretToEnd = Behaviour(.caretToEnd, kind: .caret)
+        /// A caret difference after an arrow that moved the adapter's caret past no digit.
+        public static let arrowOverNonDigit = Behaviour(.arrowOverNonDigit, kind: .caret)
+        /// A display difference on a digit typed into a full field (or a full fraction).
+        public static func digitWhenFull(_ fill: Situation.Fill) -> Behaviour { Behaviour(.digitWhenFull(fill), kind: .display) }
 
-        private init(caretToEnd: Void) {
-            kind = .caret
-            key = nil
-            situation = nil
-            self.caretToEnd = true
-        }
+        public var caretToEnd: Bool { rule == .caretToEnd }
 
         /// The behaviour of a shrunk session: its last key and moneyfield's field before it
-        /// (`caretToEnd` when it is one, unless `detailed`).
+        /// (one of the `rule`s when it is one, unless `detailed`).
         public init(_ session: CheckPlan.Session, _ difference: Difference, detailed: Bool = false) {
             guard difference.step > 0, let configuration = try? session.configuration.fieldConfiguration() else {
                 self.init(kind: difference.kind, key: nil, situation: nil)
                 return
             }
             let key = session.keys[difference.step - 1]
-            if !detailed, difference.kind == .caret, Self.edits(key), let theirs = difference.adapter.caret, let ours = difference.reference.caret,
-               FieldAnswer.digitsRight(of: theirs, in: difference.adapter.display) == 0,
-               FieldAnswer.digitsRight(of: ours, in: difference.reference.display) > 0 {
+            let theirs = difference.adapter.caret.map { FieldAnswer.digitsRight(of: $0, in: difference.adapter.display) }
+            let ours = difference.reference.caret.map { FieldAnswer.digitsRight(of: $0, in: difference.reference.display) }
+            if !detailed, difference.kind == .caret, Self.edits(key), theirs == 0, let ours, ours > 0 {
                 self = .caretToEnd
                 return
             }
@@ -101,7 +125,32 @@ public struct Checker: Sendable {
             for key in session.keys.prefix(difference.step - 1) {
                 do throws(Rejection) { try field.press(key) } catch {}
             }
-            self.init(kind: difference.kind, key: key, situation: Situation(field))
+            let situation = Situation(field)
+            if !detailed {
+                // Both sides agreed before the key: the digits right of moneyfield's caret then were the adapter's too.
+                let before = FieldAnswer.digitsRight(of: field.caretOffset, in: field.display)
+                // The adapter's caret moved, yet past no digit (it stopped beside a separator);
+                // one that did not move at all is an arrow ignored, its own defect.
+                let moved = difference.adapterCaretBefore.map { $0 != difference.adapter.caret } ?? false
+                if difference.kind == .caret, Self.arrows(key), moved, theirs == before, let ours, ours != before {
+                    self = .arrowOverNonDigit
+                    return
+                }
+                if difference.kind == .display, case .digit = key, situation.fill == .full || situation.fill == .fractionFull {
+                    self = .digitWhenFull(situation.fill)
+                    return
+                }
+            }
+            self.init(kind: difference.kind, key: key, situation: situation)
+        }
+
+        /// The caret keys that move it by one slot.
+        static func arrows(_ key: Key) -> Bool {
+            switch key {
+            case .left, .right, .selectLeft, .selectRight: true
+            case .digit, .backspace, .delete, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal, .home, .end, .enter,
+                 .selectHome, .selectEnd, .selectAll: false
+            }
         }
 
         /// Keys that change the amount (not the caret or the selection alone).
@@ -114,14 +163,24 @@ public struct Checker: Sendable {
 
         /// `backspace with a group separator left of the caret and a digit right of it, the field not empty`.
         public var words: String {
-            if caretToEnd { return "an edit that put the adapter's caret at its display's end, whatever the key and situation" }
+            switch rule {
+            case .caretToEnd?: return "an edit that put the adapter's caret at its display's end, whatever the key and situation"
+            case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past a separator, sign or symbol but no digit, wherever it stood"
+            case .digitWhenFull(let fill)?: return "a digit key with \(fill.words), wherever the caret stands"
+            case nil: break
+            }
             guard let key, let situation else { return "the field as made" }
             return Checker.words(for: key) + " with " + situation.words
         }
 
         /// A stable spelling for the manifest: `display bs group|digit|some`.
         public var code: String {
-            if caretToEnd { return "caret edit to-end" }
+            switch rule {
+            case .caretToEnd?: return "caret edit to-end"
+            case .arrowOverNonDigit?: return "caret arrow over-non-digit"
+            case .digitWhenFull(let fill)?: return "display digit \(fill.rawValue) anywhere"
+            case nil: break
+            }
             guard let key, let situation else { return kind.rawValue + " made" }
             return kind.rawValue + " " + (key == .digit(0) ? "digit" : key.protocolName) + " " + situation.code
         }
@@ -199,12 +258,15 @@ public struct Checker: Sendable {
         if let kind = reference[0].difference(from: made, caret: caret) {
             return .differs(Difference(step: 0, adapter: made, reference: reference[0], kind: kind))
         }
+        var previous = made
         for (index, key) in session.keys.enumerated() {
             if shouldStop() { throw .interrupted }
             guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported(request: new.line) }
             if let kind = reference[index + 1].difference(from: answer, caret: caret) {
-                return .differs(Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind))
+                return .differs(Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind,
+                                           adapterCaretBefore: previous.caret))
             }
+            previous = answer
         }
         return .agrees
     }

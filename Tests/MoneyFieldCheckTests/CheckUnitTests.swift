@@ -194,7 +194,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 
     @Test func oneDefectInAFullFractionIsOneGroupWhateverTheAmountAndTheDigit() throws {
         let typedOver = try behaviour("0<dec>00<left>5")
-        #expect(typedOver.kind == .display && typedOver.situation?.fill == .fractionFull, "\(typedOver.words)")
+        #expect(typedOver == .digitWhenFull(.fractionFull), "\(typedOver.words)")
         #expect(try behaviour("7<dec>39<left>4") == typedOver, "an amount not zero")
         // The digit typed is the one dropped: only the caret differs, yet another digit shows the display.
         #expect(try behaviour("7<dec>33<left>3") == typedOver)
@@ -263,6 +263,52 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
             #expect(!(Checker.Behaviour.edits(key) && steer.contains(CheckPlan.Steer(key: key, situation: Situation(field)))))
             do throws(Rejection) { try field.press(key) } catch {}
         }
+    }
+}
+
+@Suite struct WhereverItShowsTests {
+    func groups(_ defect: @escaping PlantedAdapter.Defect, sessions: Int = 192) throws -> [Checker.Behaviour] {
+        var run = CheckRun(checker: Checker(plan: plan(sessions, steps: 25, keys: try keys("0123456789<bs><left><right><home>"))))
+        run.maxHits = 1000
+        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+    }
+
+    /// The browser's caret crosses a separator on Right and stops beside it: the adapter's caret
+    /// moves one UTF-16 unit, past no digit, whatever the separator.
+    static let rightStopsBesideSeparators: PlantedAdapter.Defect = { before, key, after in
+        guard key == .right, [.group, .decimal].contains(Situation(before).right) else { return nil }
+        return FieldAnswer(display: before.display, caret: before.caretOffset + 1, value: before.value, rejected: false)
+    }
+
+    @Test func anArrowPastASeparatorOnlyIsOneGroupWhateverTheSeparator() throws {
+        let found = try groups(Self.rightStopsBesideSeparators)
+        #expect(found == [.arrowOverNonDigit], "\(found.map(\.words))")
+        // Right moving two slots instead of one keeps its key and situation.
+        let twoSlots = try groups { before, key, after in
+            guard key == .right, after.caretOffset < after.display.utf16.count else { return nil }
+            return FieldAnswer(display: after.display, caret: after.caretOffset + 1, value: after.value, rejected: false)
+        }
+        #expect(!twoSlots.isEmpty && twoSlots.allSatisfy { $0.rule == nil && $0.key == .right }, "\(twoSlots.map(\.words))")
+    }
+
+    @Test func aDigitIntoAFullFieldIsOneGroupWhereverTheCaret() throws {
+        // A full field takes the digit and drops its top digit, wherever the caret stands.
+        let found = try groups({ before, key, after in
+            guard case .digit(let digit) = key, before.state.digits.count == before.configuration.maxDigits else { return nil }
+            return FieldAnswer(display: before.display + String(digit), caret: before.caretOffset, value: before.value, rejected: false)
+        }, sessions: 320)
+        #expect(found == [.digitWhenFull(.full)], "\(found.map(\.words))")
+    }
+
+    @Test func fullGroupsSteerWhereTheyShow() throws {
+        let besideComma = Situation(left: .digit, right: .group, fill: .some)
+        let amongDigits = Situation(left: .digit, right: .digit, fill: .some)
+        #expect(CheckPlan.Steer.arrowsBesideNonDigits.contains(CheckPlan.Steer(key: .right, situation: besideComma)))
+        #expect(!CheckPlan.Steer.arrowsBesideNonDigits.contains(CheckPlan.Steer(key: .right, situation: amongDigits)))
+        #expect(!CheckPlan.Steer.arrowsBesideNonDigits.contains(CheckPlan.Steer(key: .digit(0), situation: besideComma)))
+        let full = CheckPlan.Steer.digits(when: .full)
+        #expect(full.contains(CheckPlan.Steer(key: .digit(4), situation: Situation(left: .digit, right: .group, fill: .full))))
+        #expect(!full.contains(CheckPlan.Steer(key: .digit(4), situation: amongDigits)))
     }
 }
 
