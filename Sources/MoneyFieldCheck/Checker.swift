@@ -273,9 +273,13 @@ public struct Checker: Sendable {
 
     /// What a session's first disagreement looks like before any shrinking: its configuration,
     /// the kind, the last key (any digit) and the situation it was pressed in. Sessions with one
-    /// signature nearly always shrink to one group, so only the first of them is shrunk.
+    /// signature nearly always shrink to one group, so only the first of them is shrunk. A
+    /// behaviour that is one group wherever it shows (a `Behaviour.Rule`) is one signature: its
+    /// first session is shrunk, and the rest join it as found.
     public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
-        session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference, detailed: true).code
+        let behaviour = Behaviour(session, difference)
+        if behaviour.rule != nil { return behaviour.code }
+        return session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference, detailed: true).code
     }
 
     /// A session played, not yet shrunk.

@@ -280,6 +280,25 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         return FieldAnswer(display: before.display, caret: before.caretOffset + 1, value: before.value, rejected: false)
     }
 
+    /// A behaviour that is one group wherever it shows is shrunk once: its later sessions, in
+    /// whatever situation, join the group as found (a shrink costs as much as ten sessions).
+    @Test(arguments: [("caret jump", CaretToEndTests.caretJump), ("arrow stop", Self.rightStopsBesideSeparators)])
+    func aBehaviourThatShowsWhereverItCanIsShrunkOnce(_ name: String, _ defect: @escaping PlantedAdapter.Defect) throws {
+        var run = CheckRun(checker: Checker(plan: plan(192, steps: 25, keys: try keys("0123456789<bs><left><right><home>"))))
+        run.maxHits = 1000
+        let summary = run.run { PlantedAdapter(defect: defect) }
+        var shrunk = 0
+        var situations: Set<String> = []
+        for result in summary.results {
+            guard case .differs(_, let difference, _, _, _, let wasShrunk) = result.verdict else { continue }
+            if wasShrunk { shrunk += 1 }
+            situations.insert(Checker.Behaviour(result.session, difference, detailed: true).code)
+        }
+        #expect(summary.groups.count == 1, "\(name): \(summary.groups.map(\.behaviour.words))")
+        #expect(situations.count > 3, "\(name) showed in \(situations.count) situations only: nothing to share")
+        #expect(shrunk == 1, "\(name): \(shrunk) of \(summary.disagreements) disagreements shrunk")
+    }
+
     @Test func anArrowPastASeparatorOnlyIsOneGroupWhateverTheSeparator() throws {
         let found = try groups(Self.rightStopsBesideSeparators)
         #expect(found == [.arrowOverNonDigit], "\(found.map(\.words))")
