@@ -105,10 +105,13 @@ public struct CheckPlan: Sendable {
         }
 
         /// Every edit (`Checker.Behaviour.edits`) pressed with a digit right of moneyfield's caret
-        /// (a digit, or a separator that has one after it): where a caret sent to the end shows.
+        /// and no separator beside it: where a caret sent to the end shows, and nothing else is
+        /// likely to. Beside a separator, where edits have defects of their own (Backspace after
+        /// the point deleting nothing), an edit is steered around only where the jump was seen.
         public static let editsAmongDigits: Set<Steer> = {
             let edits = ([.digit(0)] + Key.editingKeys).filter(Checker.Behaviour.edits)
-            let situations = everySituation { [.digit, .group, .decimal].contains($0.right) }
+            let separators: Set<Situation.Neighbour> = [.group, .decimal]
+            let situations = everySituation { $0.right == .digit && !separators.contains($0.left) }
             return Set(edits.flatMap { key in situations.map { Steer(key: key, situation: $0) } })
         }()
 

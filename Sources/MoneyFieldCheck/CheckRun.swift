@@ -112,6 +112,16 @@ public struct CheckRun: Sendable {
             for group in groups where group.sessions.count >= maxHits {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
+                if group.behaviour.rule != nil {
+                    // A behaviour that shows wherever it can shows there however full the field.
+                    for found in group.foundAt {
+                        for fill in Situation.Fill.allCases {
+                            let situation = Situation(left: found.situation.left, right: found.situation.right, fill: fill,
+                                                      selecting: found.situation.selecting)
+                            steer.insert(CheckPlan.Steer(key: found.key, situation: situation))
+                        }
+                    }
+                }
                 // A caret sent to the end shows on every edit with digits right of the caret:
                 // steered around only there, the rest of the field is still explored.
                 switch group.behaviour.rule {

@@ -306,7 +306,7 @@ public struct Checker: Sendable {
             return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
         case .differs(let difference):
             let signature = Self.signature(played.session, difference)
-            let foundAt = Behaviour(played.session, difference).steer
+            let foundAt = Behaviour(played.session, difference, detailed: true).steer
             if let (example, exampleDifference) = shrunk {
                 return SessionResult(index: played.index, session: played.session,
                                      verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),

@@ -244,18 +244,27 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 
     /// Once the caret-to-end group is full, later sessions do not edit with a digit right of the
-    /// caret (where the jump shows, whatever the key), and still move the caret and type at the end.
+    /// caret and no separator beside it (where the jump shows, whatever the key), and still move
+    /// the caret and type at the end. Beside a separator they edit until the jump is seen there.
     @Test func aFullCaretJumpGroupSteersEditsAmongTheDigits() throws {
         var run = CheckRun(checker: Checker(plan: plan(128, steps: 30, keys: try keys("0123456789<bs><del><left><right><home>"))))
         run.maxHits = 5
         let summary = run.run { PlantedAdapter(defect: Self.caretJump) }
         let steer = summary.steering(maxHits: 5)
-        let middle = Situation(left: .digit, right: .decimal, fill: .some)
+        let middle = Situation(left: .digit, right: .digit, fill: .some)
         let end = Situation(left: .digit, right: .edge, fill: .some)
         #expect(steer.contains(CheckPlan.Steer(key: .digit(3), situation: middle)))
         #expect(steer.contains(CheckPlan.Steer(key: .backspace, situation: middle)))
         #expect(!steer.contains(CheckPlan.Steer(key: .left, situation: middle)), "moving the caret is not an edit")
         #expect(!steer.contains(CheckPlan.Steer(key: .digit(3), situation: end)), "typing at the end shows no jump")
+        let group = try #require(summary.groups.first { $0.behaviour == .caretToEnd })
+        #expect(group.foundAt.contains { [.group, .decimal].contains($0.situation.right) },
+                "where its sessions met the jump beside a separator: \(group.foundAt.map(\.situation.code))")
+        #expect(group.foundAt.isSubset(of: steer))
+        for found in group.foundAt {
+            let emptier = Situation(left: found.situation.left, right: found.situation.right, fill: .zero, selecting: found.situation.selecting)
+            #expect(steer.contains(CheckPlan.Steer(key: found.key, situation: emptier)), "a jump seen beside a separator is steered there however full")
+        }
         // Steered sessions type no edit among the digits once the group is full.
         let session = run.checker.plan.session(100, avoiding: steer)
         var field = MoneyField(try session.configuration.fieldConfiguration())
@@ -263,6 +272,23 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
             #expect(!(Checker.Behaviour.edits(key) && steer.contains(CheckPlan.Steer(key: key, situation: Situation(field)))))
             do throws(Rejection) { try field.press(key) } catch {}
         }
+    }
+
+    /// meiomask: every edit sends the caret to the end, and Backspace with the point right of
+    /// moneyfield's caret (the browser's caret after it) deletes nothing. The jump, hit at once
+    /// and everywhere, must not steer sessions away from the point before its own defect shows.
+    @Test func aFrequentJumpDoesNotHideAnEditDefectBesideTheSeparator() throws {
+        let backspaceBeforePoint: PlantedAdapter.Defect = { before, key, after in
+            guard key == .backspace, Situation(before).right == .decimal else { return nil }
+            return FieldAnswer(display: before.display, caret: before.display.utf16.count, value: before.value, rejected: false)
+        }
+        var run = CheckRun(checker: Checker(plan: plan(384, steps: 30, keys: try keys("0123456789<bs><del><left><right><home>"))))
+        run.maxHits = 20
+        let found = run.run { PlantedAdapter(defect: { before, key, after in
+            backspaceBeforePoint(before, key, after) ?? Self.caretJump(before, key, after)
+        }) }.groups.map(\.behaviour)
+        #expect(found.contains(.caretToEnd))
+        #expect(found.contains { $0.key == .backspace && $0.kind == .display && $0.situation?.right == .decimal }, "\(found.map(\.words))")
     }
 }
 
