@@ -335,14 +335,28 @@ public struct Checker: Sendable {
         // defect found for another, shallower one of the same kind (Right after Home for Right
         // beside a comma), and the sessions of its signature join a group not theirs. How full
         // the field is may change: that is what shrinking takes away.
-        let wanted = Behaviour(best, difference, detailed: true).ignoringFill
+        // A digit into a full field (or fraction) keeps it full: without the fill it is another
+        // defect, a display difference on any digit.
+        let keepsFill = if case .digitWhenFull? = Behaviour(best, difference).rule { true } else { false }
+        func kept(_ behaviour: Behaviour) -> Behaviour { keepsFill ? behaviour : behaviour.ignoringFill }
+        let wanted = kept(Behaviour(best, difference, detailed: true))
+        // Candidates already played and found wanting: shrinking passes meet some again.
+        var wanting = (configuration: best.configuration, keys: Set<[Key]>())
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
-            guard budget > 0 else { return nil }
+            // Only a candidate that presses the wanted key in the wanted situation can show the
+            // behaviour, and only up to the last such key: moneyfield's field tells which without
+            // the adapter, so the rest are never played (a browser takes ~20 ms a candidate).
+            guard budget > 0, let playing = Self.cut(candidate, reaching: wanted, fill: keepsFill, atEnd: atEnd) else { return nil }
+            if playing.configuration != wanting.configuration { wanting = (playing.configuration, []) }
+            guard !wanting.keys.contains(playing.keys) else { return nil }
             budget -= 1
-            guard case .differs(let found) = try play(candidate, on: adapter), found.kind == difference.kind,
+            guard case .differs(let found) = try play(playing, on: adapter), found.kind == difference.kind,
                   !atEnd || found.step == candidate.keys.count,
-                  Behaviour(candidate, found, detailed: true).ignoringFill == wanted
-            else { return nil }
+                  kept(Behaviour(playing, found, detailed: true)) == wanted
+            else {
+                wanting.keys.insert(playing.keys)
+                return nil
+            }
             return found
         }
 
@@ -442,6 +456,28 @@ public struct Checker: Sendable {
         }
         try strongestDigitKind()
         return (best, bestDifference)
+    }
+
+    /// `candidate` up to its last key that is `behaviour`'s key pressed in its situation (its
+    /// fill only with `fill`) in moneyfield's field; nil when no key is (when `atEnd`: unless its
+    /// last key is). The field as made (no key) needs none.
+    static func cut(_ candidate: CheckPlan.Session, reaching behaviour: Behaviour, fill: Bool, atEnd: Bool) -> CheckPlan.Session? {
+        guard let key = behaviour.key, let situation = behaviour.situation,
+              let configuration = try? candidate.configuration.fieldConfiguration() else { return candidate }
+        var field = MoneyField(configuration)
+        var last: Int?
+        for (index, pressed) in candidate.keys.enumerated() {
+            if CheckPlan.Steer.anyDigit(pressed) == key {
+                let here = Situation(field)
+                if here.left == situation.left, here.right == situation.right, here.selecting == situation.selecting,
+                   !fill || here.fill == situation.fill { last = index }
+            }
+            do throws(Rejection) { try field.press(pressed) } catch {}
+        }
+        guard let last, !atEnd || last == candidate.keys.count - 1 else { return nil }
+        var cut = candidate
+        cut.keys = Array(candidate.keys.prefix(last + 1))
+        return cut
     }
 
     /// `disagreement: en_US/USD 4<left>0 — adapter "…", moneyfield "…" (display)`.

@@ -399,6 +399,25 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         try expectMinimal(best, .caret, on: adapter)
     }
 
+    /// moneyfield's field tells which candidates press the key in its situation: no other is
+    /// played, and none past the last such key.
+    @Test func onlyCandidatesThatReachTheSituationArePlayed() throws {
+        let checker = Checker(plan: plan(1))
+        let recorder = RecordingAdapter(PlantedAdapter(defect: groupBackspaceDefect))
+        let session = CheckPlan.Session(configuration: configuration, keys: try keys("98<bs>1234567<left><home><right><right><right><bs>5<end>"))
+        guard case .differs(let difference) = try checker.play(session, on: recorder) else { Issue.record("no difference"); return }
+        recorder.played = []
+        let (best, _) = try checker.shrink(session, difference, on: recorder)
+        #expect(best.keys.last == .backspace, "\(KeyScript.text(for: best.keys))")
+        #expect(!recorder.played.isEmpty)
+        for candidate in recorder.played {
+            var field = MoneyField(try configuration.fieldConfiguration())
+            for key in candidate.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
+            #expect(candidate.last == .backspace && Situation(field).right == .group,
+                    "played \(KeyScript.text(for: candidate)), which cannot show Backspace before a comma at its end")
+        }
+    }
+
     @Test func digitsGoToZeroOrOneAllAtOnceThenEachToItsSmallest() throws {
         let (best, _, adapter) = try shrunk("987654<left>", leftDefect(digits: 6))
         #expect(KeyScript.text(for: best.keys) == "100000<left>")
@@ -623,6 +642,25 @@ final class Counter: Sendable {
 }
 
 /// Counts every request an adapter is asked, across jobs.
+/// Keeps the keys of every session played (from each `new`).
+final class RecordingAdapter: FieldAdapter {
+    let inner: PlantedAdapter
+    var played: [[Key]] = []
+
+    init(_ inner: PlantedAdapter) { self.inner = inner }
+
+    var replies: Int { inner.replies }
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        switch request {
+        case .new: played.append([])
+        case .key(let key): played[played.count - 1].append(key)
+        case .quit: break
+        }
+        return try inner.ask(request)
+    }
+    func stop() {}
+}
+
 final class CountingAdapter: FieldAdapter {
     let inner: PlantedAdapter
     let asked: Counter
