@@ -112,8 +112,9 @@ public struct CheckRun: Sendable {
             for group in groups where group.sessions.count >= maxHits {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
-                if group.behaviour.rule != nil {
-                    // A behaviour that shows wherever it can shows there however full the field.
+                if let rule = group.behaviour.rule, !rule.atLimit {
+                    // A behaviour that shows wherever it can shows there however full the field
+                    // (not one at a limit: how full the field is makes it).
                     for found in group.foundAt {
                         for fill in Situation.Fill.allCases {
                             let situation = Situation(left: found.situation.left, right: found.situation.right, fill: fill,
@@ -127,8 +128,9 @@ public struct CheckRun: Sendable {
                 switch group.behaviour.rule {
                 case .caretToEnd?: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
                 case .arrowOverNonDigit?: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
-                case .digitWhenFull(let fill)?: steer.formUnion(CheckPlan.Steer.digits(when: fill))
-                case nil: break
+                case .overLimit(.digits)?: steer.formUnion(CheckPlan.Steer.digits(when: .full))
+                case .overLimit(.fraction)?: steer.formUnion(CheckPlan.Steer.digits(when: .fractionFull))
+                case .overLimit(.range)?, .leadingZero?, nil: break
                 }
             }
             return steer

@@ -65,18 +65,52 @@ public struct Checker: Sendable {
 
     /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
     /// (any digit the same) and the situation it was pressed in; nil key and situation for the
-    /// field as made. Three behaviours are one group wherever they show (`rule`), because a
+    /// field as made. Four behaviours are one group wherever they show (`rule`), because a
     /// field shows them whatever stands beside the caret: an edit that puts the adapter's caret
     /// at its display's end where moneyfield's stays among the digits (a field that rewrites its
     /// value loses its caret after every edit); an arrow that moves the adapter's caret past a
     /// separator, sign or symbol only, no digit (a field that leaves arrows to the browser, whose
-    /// caret stops on both sides of every non-digit); and a display difference on a digit typed
-    /// into a full field, or a full fraction, wherever the caret stands.
+    /// caret stops on both sides of every non-digit); a display difference on a key moneyfield
+    /// refuses at a limit (a field that takes the key and drops digits instead, whichever key
+    /// and wherever the caret); and a display with leading zeros moneyfield strips (`$00`).
     public struct Behaviour: Hashable, Sendable {
         public enum Rule: Hashable, Sendable {
             case caretToEnd
             case arrowOverNonDigit
-            case digitWhenFull(Situation.Fill)
+            case overLimit(Limit)
+            case leadingZero
+
+            /// A limit refused: how full the field is makes it.
+            var atLimit: Bool { if case .overLimit = self { true } else { false } }
+        }
+
+        /// Which limit moneyfield refused a key at.
+        public enum Limit: String, Hashable, Sendable {
+            /// `--max-digits`.
+            case digits
+            /// Natural entry's fraction, typed full.
+            case fraction
+            /// `--min`, `--max`.
+            case range
+
+            init?(_ rejection: Rejection) {
+                switch rejection {
+                case .tooManyDigits: self = .digits
+                case .fractionFull: self = .fraction
+                case .aboveMaximum, .belowMinimum: self = .range
+                case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .negativeNotAllowed, .notADigit,
+                     .alreadyPositive, .notInsertable, .decimalKeyNeedsNaturalMode, .fieldEmpty, .pointAlreadyTyped:
+                    return nil
+                }
+            }
+
+            var words: String {
+                switch self {
+                case .digits: "at its digit limit"
+                case .fraction: "with the fraction full"
+                case .range: "outside its --min and --max"
+                }
+            }
         }
 
         public let kind: DifferenceKind
@@ -102,8 +136,10 @@ public struct Checker: Sendable {
         public static let caretToEnd = Behaviour(.caretToEnd, kind: .caret)
         /// A caret difference after an arrow that moved the adapter's caret past no digit.
         public static let arrowOverNonDigit = Behaviour(.arrowOverNonDigit, kind: .caret)
-        /// A display difference on a digit typed into a full field (or a full fraction).
-        public static func digitWhenFull(_ fill: Situation.Fill) -> Behaviour { Behaviour(.digitWhenFull(fill), kind: .display) }
+        /// A display difference on a key moneyfield refuses at `limit`.
+        public static func overLimit(_ limit: Limit) -> Behaviour { Behaviour(.overLimit(limit), kind: .display) }
+        /// A display difference that is leading zeros in the adapter's integer part.
+        public static let leadingZero = Behaviour(.leadingZero, kind: .display)
 
         public var caretToEnd: Bool { rule == .caretToEnd }
 
@@ -136,12 +172,37 @@ public struct Checker: Sendable {
                     self = .arrowOverNonDigit
                     return
                 }
-                if difference.kind == .display, case .digit = key, situation.fill == .full || situation.fill == .fractionFull {
-                    self = .digitWhenFull(situation.fill)
+                if difference.kind == .display, let limit = Self.limit(refusing: key, in: field) {
+                    self = .overLimit(limit)
+                    return
+                }
+                if difference.kind == .display,
+                   Self.hasLeadingZeros(difference.adapter.display, beyond: difference.reference.display, configuration: configuration) {
+                    self = .leadingZero
                     return
                 }
             }
             self.init(kind: difference.kind, key: key, situation: situation)
+        }
+
+        /// The limit moneyfield refuses `key` at in `field`, if it refuses it at one.
+        static func limit(refusing key: Key, in field: MoneyField) -> Limit? {
+            var field = field
+            do throws(Rejection) {
+                try field.press(key)
+                return nil
+            } catch {
+                return Limit(error)
+            }
+        }
+
+        /// Whether `theirs` is `ours` with one or more zeros before its integer digits.
+        package static func hasLeadingZeros(_ theirs: String, beyond ours: String, configuration: FieldConfiguration) -> Bool {
+            let their = Situation.digits(of: theirs, configuration: configuration)
+            let our = Situation.digits(of: ours, configuration: configuration)
+            let extra = their.integer.count - our.integer.count
+            return extra > 0 && !our.integer.isEmpty && their.fraction == our.fraction
+                && their.integer.prefix(extra).allSatisfy { $0 == 0 } && Array(their.integer.dropFirst(extra)) == our.integer
         }
 
         /// The caret keys that move it by one slot.
@@ -166,7 +227,8 @@ public struct Checker: Sendable {
             switch rule {
             case .caretToEnd?: return "an edit that put the adapter's caret at its display's end, whatever the key and situation"
             case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past a separator, sign or symbol but no digit, wherever it stood"
-            case .digitWhenFull(let fill)?: return "a digit key with \(fill.words), wherever the caret stands"
+            case .overLimit(let limit)?: return "a key moneyfield refuses \(limit.words), whichever key and wherever the caret"
+            case .leadingZero?: return "leading zeros moneyfield does not show, whatever the key and situation"
             case nil: break
             }
             guard let key, let situation else { return "the field as made" }
@@ -178,7 +240,8 @@ public struct Checker: Sendable {
             switch rule {
             case .caretToEnd?: return "caret edit to-end"
             case .arrowOverNonDigit?: return "caret arrow over-non-digit"
-            case .digitWhenFull(let fill)?: return "display digit \(fill.rawValue) anywhere"
+            case .overLimit(let limit)?: return "display over-limit \(limit.rawValue)"
+            case .leadingZero?: return "display leading-zero"
             case nil: break
             }
             guard let key, let situation else { return kind.rawValue + " made" }
@@ -335,24 +398,27 @@ public struct Checker: Sendable {
         // defect found for another, shallower one of the same kind (Right after Home for Right
         // beside a comma), and the sessions of its signature join a group not theirs. How full
         // the field is may change: that is what shrinking takes away.
-        // A digit into a full field (or fraction) keeps it full: without the fill it is another
-        // defect, a display difference on any digit.
-        let keepsFill = if case .digitWhenFull? = Behaviour(best, difference).rule { true } else { false }
-        func kept(_ behaviour: Behaviour) -> Behaviour { keepsFill ? behaviour : behaviour.ignoringFill }
-        let wanted = kept(Behaviour(best, difference, detailed: true))
+        // A key refused at a limit stays refused there: else it is another defect, a display
+        // difference on any key.
+        let refused = if case .overLimit(let limit)? = Behaviour(best, difference).rule { limit } else { Behaviour.Limit?.none }
+        let wanted = Behaviour(best, difference, detailed: true).ignoringFill
+        func kept(_ candidate: CheckPlan.Session, _ found: Difference) -> Bool {
+            Behaviour(candidate, found, detailed: true).ignoringFill == wanted
+                && (refused == nil || Behaviour(candidate, found).rule == .overLimit(refused!))
+        }
         // Candidates already played and found wanting: shrinking passes meet some again.
         var wanting = (configuration: best.configuration, keys: Set<[Key]>())
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
             // Only a candidate that presses the wanted key in the wanted situation can show the
             // behaviour, and only up to the last such key: moneyfield's field tells which without
             // the adapter, so the rest are never played (a browser takes ~20 ms a candidate).
-            guard budget > 0, let playing = Self.cut(candidate, reaching: wanted, fill: keepsFill, atEnd: atEnd) else { return nil }
+            guard budget > 0, let playing = Self.cut(candidate, reaching: wanted, refused: refused, atEnd: atEnd) else { return nil }
             if playing.configuration != wanting.configuration { wanting = (playing.configuration, []) }
             guard !wanting.keys.contains(playing.keys) else { return nil }
             budget -= 1
             guard case .differs(let found) = try play(playing, on: adapter), found.kind == difference.kind,
                   !atEnd || found.step == candidate.keys.count,
-                  kept(Behaviour(playing, found, detailed: true)) == wanted
+                  kept(playing, found)
             else {
                 wanting.keys.insert(playing.keys)
                 return nil
@@ -458,10 +524,11 @@ public struct Checker: Sendable {
         return (best, bestDifference)
     }
 
-    /// `candidate` up to its last key that is `behaviour`'s key pressed in its situation (its
-    /// fill only with `fill`) in moneyfield's field; nil when no key is (when `atEnd`: unless its
-    /// last key is). The field as made (no key) needs none.
-    static func cut(_ candidate: CheckPlan.Session, reaching behaviour: Behaviour, fill: Bool, atEnd: Bool) -> CheckPlan.Session? {
+    /// `candidate` up to its last key that is `behaviour`'s key pressed in its situation (the
+    /// fill aside) in moneyfield's field, and refused there at the limit `refused` if one is
+    /// given; nil when no key is (when `atEnd`: unless its last key is). The field as made (no
+    /// key) needs none.
+    static func cut(_ candidate: CheckPlan.Session, reaching behaviour: Behaviour, refused: Behaviour.Limit?, atEnd: Bool) -> CheckPlan.Session? {
         guard let key = behaviour.key, let situation = behaviour.situation,
               let configuration = try? candidate.configuration.fieldConfiguration() else { return candidate }
         var field = MoneyField(configuration)
@@ -470,7 +537,7 @@ public struct Checker: Sendable {
             if CheckPlan.Steer.anyDigit(pressed) == key {
                 let here = Situation(field)
                 if here.left == situation.left, here.right == situation.right, here.selecting == situation.selecting,
-                   !fill || here.fill == situation.fill { last = index }
+                   refused == nil || Behaviour.limit(refusing: pressed, in: field) == refused { last = index }
             }
             do throws(Rejection) { try field.press(pressed) } catch {}
         }

@@ -131,6 +131,22 @@ public struct Situation: Hashable, Sendable, Codable {
         }
     }
 
+    /// The digits of `display` before and after the field's decimal separator.
+    static func digits(of display: String, configuration: FieldConfiguration) -> (integer: [UInt8], fraction: [UInt8]) {
+        let decimal = decimalSeparator(for: configuration)
+        var integer: [UInt8] = []
+        var fraction: [UInt8] = []
+        var inFraction = false
+        for scalar in display.unicodeScalars {
+            if let digit = Key.digitValue(of: scalar) {
+                if inFraction { fraction.append(digit) } else { integer.append(digit) }
+            } else if scalar == decimal, !integer.isEmpty {
+                inFraction = true
+            }
+        }
+        return (integer, fraction)
+    }
+
     /// The field's decimal separator: read off the field itself as made with a fraction (the one
     /// non-digit between its digits), else the locale's.
     static func decimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {

@@ -194,10 +194,69 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 
     @Test func oneDefectInAFullFractionIsOneGroupWhateverTheAmountAndTheDigit() throws {
         let typedOver = try behaviour("0<dec>00<left>5")
-        #expect(typedOver == .digitWhenFull(.fractionFull), "\(typedOver.words)")
+        #expect(typedOver == .overLimit(.fraction), "\(typedOver.words)")
         #expect(try behaviour("7<dec>39<left>4") == typedOver, "an amount not zero")
         // The digit typed is the one dropped: only the caret differs, yet another digit shows the display.
         #expect(try behaviour("7<dec>33<left>3") == typedOver)
+    }
+
+    /// autoNumeric cuts a fraction past two digits, from a digit or from a point typed among
+    /// the digits (`$1|00` `.` → `$1.00`, `$|100` `.` → `$0.10`): both keys moneyfield refuses
+    /// with the fraction full, one group.
+    @Test func aPointThatWouldOverfillTheFractionIsTheSameGroupAsADigit() throws {
+        let cutsTheFraction: PlantedAdapter.Defect = { before, key, after in
+            guard Checker.Behaviour.edits(key), after == before, key == .decimal || before.state.typedFraction != nil else { return nil }
+            var cut = before
+            guard key == .decimal, (try? cut.press(.end)) != nil else { return Self.fullFractionDefect(before, key, after) }
+            // The digits right of the caret become a fraction of two.
+            let right = before.state.caretSlotsFromEnd
+            for _ in 0..<max(0, right - 2) { try? cut.press(.backspace) }
+            for _ in 0..<min(right, 2) { try? cut.press(.left) }
+            try? cut.press(.decimal)
+            return FieldAnswer(cut, rejected: false)
+        }
+        let checker = Checker(plan: plan(1, configurations: [natural]))
+        var found: [Checker.Behaviour] = []
+        for typed in ["100<home><dec>", "1000<left><left><left><dec>", "1<dec>23<left>5"] {
+            let adapter = PlantedAdapter(defect: cutsTheFraction)
+            let session = CheckPlan.Session(configuration: natural, keys: try keys(typed))
+            guard case .differs(let difference) = try checker.play(session, on: adapter) else { Issue.record("no difference in \(typed)"); continue }
+            let (best, shrunkDifference) = try checker.shrink(session, difference, on: adapter)
+            found.append(Checker.Behaviour(best, shrunkDifference))
+        }
+        #expect(found == Array(repeating: .overLimit(.fraction), count: 3), "\(found.map(\.words))")
+    }
+}
+
+@Suite struct LeadingZeroTests {
+    /// autoNumeric's `lZero: 'allow'`: a typed leading zero stays, and one left by a delete too.
+    static let keepsLeadingZeros: PlantedAdapter.Defect = { before, key, after in
+        // moneyfield strips them: a 0 typed before the digits adds none, a delete of the first
+        // digit takes the zeros after it too.
+        let swallowed = key == .digit(0) && after.state.digits == before.state.digits
+        let stripped = (key == .delete || key == .backspace) && after.state.digits.count < before.state.digits.count - 1
+        guard swallowed || stripped else { return nil }
+        return FieldAnswer(display: after.display.replacingOccurrences(of: "$", with: "$0"), caret: nil, value: after.value, rejected: false)
+    }
+
+    @Test func aLeadingZeroIsOneGroupWhereverItShows() throws {
+        let natural = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .natural)
+        let checker = Checker(plan: plan(1, configurations: [natural]))
+        var found: [Checker.Behaviour] = []
+        for typed in ["00", "100<home><del>", "5<home>0"] {
+            let session = CheckPlan.Session(configuration: natural, keys: try keys(typed))
+            guard case .differs(let difference) = try checker.play(session, on: PlantedAdapter(defect: Self.keepsLeadingZeros)) else {
+                Issue.record("no difference in \(typed)")
+                continue
+            }
+            found.append(Checker.Behaviour(session, difference))
+        }
+        #expect(found == Array(repeating: .leadingZero, count: 3), "\(found.map(\.words))")
+        // A zero too many elsewhere is no leading zero: `$10` for `$1`, `$1.00` for `$1.0`.
+        let configuration = try natural.fieldConfiguration()
+        #expect(!Checker.Behaviour.hasLeadingZeros("$10", beyond: "$1", configuration: configuration))
+        #expect(!Checker.Behaviour.hasLeadingZeros("$0.00", beyond: "$0.0", configuration: configuration))
+        #expect(Checker.Behaviour.hasLeadingZeros("$0,012.5", beyond: "$12.5", configuration: configuration))
     }
 }
 
@@ -337,12 +396,13 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 
     @Test func aDigitIntoAFullFieldIsOneGroupWhereverTheCaret() throws {
-        // A full field takes the digit and drops its top digit, wherever the caret stands.
+        // A full field takes the digit moneyfield refuses and drops its top digit, wherever the
+        // caret stands (not a 0, which moneyfield takes before the first digit, adding none).
         let found = try groups({ before, key, after in
-            guard case .digit(let digit) = key, before.state.digits.count == before.configuration.maxDigits else { return nil }
+            guard case .digit(let digit) = key, digit > 0, before.state.digits.count == before.configuration.maxDigits else { return nil }
             return FieldAnswer(display: before.display + String(digit), caret: before.caretOffset, value: before.value, rejected: false)
         }, sessions: 320)
-        #expect(found == [.digitWhenFull(.full)], "\(found.map(\.words))")
+        #expect(found == [.overLimit(.digits)], "\(found.map(\.words))")
     }
 
     @Test func fullGroupsSteerWhereTheyShow() throws {
