@@ -85,7 +85,9 @@ public enum FieldReference {
     /// field without its digit glyphs, the caret where the first stood; nothing with a `none` display.
     public static func emptyDisplay(of field: MoneyField) -> (display: String, caretOffset: Int) {
         let configuration = field.configuration
-        guard configuration.emptyShows == .symbol, configuration.display != .none else { return ("", 0) }
+        guard configuration.emptyShows != .nothing, configuration.display != .none else { return ("", 0) }
+        // `symbolWhenFocused` after `<enter>`: the field is not focused.
+        if configuration.emptyShows == .symbolWhenFocused && field.state.hasLeftField { return ("", 0) }
         let zero = Decimal.zero.formatted(configuration.mode == .natural
             ? naturalStyle(for: configuration, typedFraction: nil) : style(for: configuration))
         let glyphs = digitGlyphs(in: zero)

@@ -16,6 +16,33 @@ struct EmptyFieldTests {
             emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows))
     }
 
+    @Test("symbol-when-focused: <enter> leaves an empty field showing nothing, and any next key, refused or not, brings the symbol back",
+          arguments: [EntryMode.natural, .whole, .atm])
+    func symbolWhenFocused(mode: EntryMode) throws {
+        var field = try Self.field(mode, emptiable: .atZero, emptyWhenZero: true, emptyShows: .symbolWhenFocused)
+        #expect(field.marked == "$|" || field.marked == "|$", "\(field.marked)")
+        let focused = field.marked
+        try field.press(.enter)
+        #expect(field.display == "" && field.isEmpty)
+        try field.press(.enter)
+        #expect(field.display == "", "leaving twice")
+        #expect(throws: Rejection.self) { try field.press(.backspace) }
+        #expect(field.marked == focused, "a refused key still comes back into the field")
+        try field.press(.enter)
+        try field.press(.left)
+        #expect(field.marked == focused)
+        try field.press(.enter)
+        try field.press(.digit(5))
+        #expect(field.value != nil && field.display.contains("5"))
+        // Only an empty field shows the difference: a filled one left shows its amount.
+        try field.press(.enter)
+        #expect(field.display.contains("5"))
+        // `symbol` shows it whether focused or not.
+        var always = try Self.field(mode, emptiable: .atZero, emptyWhenZero: true, emptyShows: .symbol)
+        try always.press(.enter)
+        #expect(always.marked == focused)
+    }
+
     @Test("last-digit: the delete that takes the last digit glyph shown empties the field, sign and all", arguments: [
         // A shown zero stays, and keeps its sign.
         (EntryMode.whole, "10<left>", Key.backspace, "$|0"),

@@ -79,8 +79,8 @@ while IFS='|' read -r name arguments options; do
   fi
 done <<'PAGES'
 autonumeric-whole|@here/pages/autonumeric-whole.html|--locale en_US --currency USD --mode whole
-autonumeric-decimal|@here/pages/autonumeric-decimal.html|--locale en_US --currency USD --mode whole --emptiable last-digit --empty-shows symbol
-autonumeric-natural|@here/pages/autonumeric-decimal.html|--locale en_US --currency USD --mode natural --max-digits 11 --starts-empty --emptiable last-digit --empty-shows symbol --point-again ignore
+autonumeric-decimal|@here/pages/autonumeric-decimal.html|--locale en_US --currency USD --mode whole --emptiable last-digit --empty-shows symbol-when-focused
+autonumeric-natural|@here/pages/autonumeric-decimal.html|--locale en_US --currency USD --mode natural --max-digits 11 --starts-empty --emptiable last-digit --empty-shows symbol-when-focused --point-again ignore
 meiomask-atm|@here/pages/meiomask-atm.html|--locale en_US --currency USD --mode atm --display none
 donate-unchanged|@here/pages/unchanged/donate.html --selector '#gift' --config @here/pages/unchanged/donate.config.json --setup @here/pages/unchanged/donate.setup.js|--locale en_US --currency USD --mode whole
 whole-browser-url|@here/pages/autonumeric-whole.html --browser-url http://127.0.0.1:@port|--locale en_US --currency USD --mode whole

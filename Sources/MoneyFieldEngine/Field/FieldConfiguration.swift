@@ -25,6 +25,10 @@ public enum EmptyShows: String, Sendable, CaseIterable {
     /// What ICU writes around the digits of the field's own zero (`$`, ` €`), as web inputs that
     /// keep their prefix or suffix in an empty field do.
     case symbol
+    /// `symbol` while the field has focus, nothing once `<enter>` has left it (autoNumeric
+    /// writes its sign into an empty input on focus and clears it on blur); the next key,
+    /// taken or refused, comes back into the field.
+    case symbolWhenFocused = "symbol-when-focused"
 }
 
 /// Natural mode's decimal key once the point is typed (SPEC §1 moves the caret just after it).

@@ -148,6 +148,36 @@ extension MoneyField {
     /// Keys of a field that can be empty: an empty one has one caret stop and nothing to select,
     /// and the next digit fills it; an emptiable one is emptied by the delete its option names.
     mutating func pressWithEmptyState(_ key: Key) throws(Rejection) {
+        if setup.configuration.emptyShows == .symbolWhenFocused {
+            try pressTrackingFocus(key)
+            return
+        }
+        try pressEmptiable(key)
+    }
+
+    /// `.symbolWhenFocused`: `<enter>` leaves the field; any other key comes back into it first,
+    /// so even a refused one shows the symbol again (as a click into the input before the key).
+    private mutating func pressTrackingFocus(_ key: Key) throws(Rejection) {
+        if key == .enter {
+            try pressEmptiable(key)
+            state.hasLeftField = true
+            rerender()
+            return
+        }
+        focus()
+        try pressEmptiable(key)
+    }
+
+    /// The field has focus again, as a tap into it gives it: an empty field with `emptyShows`
+    /// `.symbolWhenFocused` that `<enter>` left shows its symbol again. Every other key does
+    /// this first, so a refused key may change this and nothing else.
+    public mutating func focus() {
+        guard state.hasLeftField else { return }
+        state.hasLeftField = false
+        rerender()
+    }
+
+    private mutating func pressEmptiable(_ key: Key) throws(Rejection) {
         if isEmpty {
             try pressOnEmpty(key)
             return

@@ -53,7 +53,7 @@ final class FieldSetup: Sendable {
     /// `$`, de_DE's `0,00 €` is ` €`), read off the format's own output; the caret where the first
     /// digit stood. `none` displays and `nothing` show an empty text.
     private static func emptyRendering(_ configuration: FieldConfiguration, zeroFormat: CurrencyFormat) -> Rendering {
-        guard configuration.emptyShows == .symbol, configuration.display != .none else { return Rendering(display: "", caretOffset: 0) }
+        guard configuration.emptyShows != .nothing, configuration.display != .none else { return Rendering(display: "", caretOffset: 0) }
         let zero = zeroFormat.render(negative: false, magnitude: [], caretSlotsFromEnd: 0).display
         let glyphs = zeroFormat.digitGlyphEnds(in: zero)
         guard let first = glyphs.first, let last = glyphs.last else { return Rendering(display: "", caretOffset: 0) }
@@ -193,7 +193,7 @@ public struct MoneyField: Sendable, Equatable {
             // Whatever made it empty (a sign taken off zero, a delete), it has one caret stop.
             state.caretSlotsFromEnd = 0
             state.selectionAnchor = nil
-            rendering = setup.emptyRendering
+            rendering = state.hasLeftField ? Rendering(display: "", caretOffset: 0) : setup.emptyRendering
             return
         }
         rendering = setup.render(state)

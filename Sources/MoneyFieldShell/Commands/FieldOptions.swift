@@ -197,7 +197,7 @@ public struct FieldOption: Sendable {
         case .emptiable:
             choice(setting, "--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown")
         case .emptyShows:
-            choice(setting, "--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00)")
+            choice(setting, "--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00); symbol-when-focused, the symbol until <enter> leaves the field, as autoNumeric")
         case .startsEmpty:
             flag(setting, "--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)")
         case .pointAgain:

@@ -38,6 +38,7 @@ struct FieldReport {
             "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
                 + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? "")
                 + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : "")
+                + (configuration.emptyShows == .symbolWhenFocused ? ", empty shows the symbol until <enter> leaves it" : "")
                 + (configuration.startsEmpty ? ", starts empty" : ""),
             "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
