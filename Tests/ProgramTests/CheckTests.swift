@@ -360,6 +360,24 @@ import MoneyFieldCheck
         #expect(replay.status == 0, "\(replay.stdout)")
     }
 
+    /// A report nobody can read (a full disk, a reader gone) stops the run as a signal does: the
+    /// groups found are written to --out, then check ends with exit 1 (quietly on a closed pipe).
+    @Test func aFailedReportStillWritesTheGroups() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let adapter = python("natural_bug.py")
+        let options = "--mode natural --locale en_US --currency USD --sessions 300 --steps 30"
+        let full = try BuiltProgram.bash("$B check --adapter '\(adapter)' \(options) --out full >/dev/full", in: folder.url, timeout: 120)
+        #expect(full.status == 1 && full.stderr.contains("No space left on device"), "\(full.stderr)")
+        let piped = try BuiltProgram.bash("$B check --adapter '\(adapter)' \(options) --out piped | head -c 1 >/dev/null; echo \"${PIPESTATUS[0]}\"",
+                                          in: folder.url, timeout: 120)
+        #expect(piped.stdout == "1\n" && piped.stderr.isEmpty, "\(piped.stdout)\(piped.stderr)")
+        for out in ["full", "piped"] {
+            let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(out).path).filter { $0.hasSuffix(".session") }
+            #expect(scripts.count == 1, "\(out): \(scripts)")
+        }
+    }
+
     /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from --timeout.
     @Test func aSlowStartHasItsOwnDeadline() throws {
         let folder = try TemporaryFolder()

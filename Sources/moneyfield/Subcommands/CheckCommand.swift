@@ -6,6 +6,7 @@ import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
+import Synchronization
 
 /// The session options `check` and `vectors` share; the field options are `new`'s, read by the
 /// same option table.
@@ -166,7 +167,10 @@ struct CheckCommand: ParsableCommand {
         var run = CheckRun(checker: checker)
         run.jobs = jobs
         run.maxHits = maxHits
-        run.interruption = { Interrupts.caught }
+        // A report nobody can read (a closed pipe, a full disk) stops the run as a signal does:
+        // the groups found are still written to --out.
+        let output = ReportOutput()
+        run.interruption = { Interrupts.caught != 0 ? Interrupts.caught : output.failed.load(ordering: .relaxed) ? SIGPIPE : 0 }
         // The signal again, to each job's thread: its wait on an adapter ends with EINTR.
         run.wake = { thread, signal in pthread_kill(thread, signal) }
         let onTerminal = isatty(STDERR_FILENO) == 1
@@ -176,7 +180,7 @@ struct CheckCommand: ParsableCommand {
             while announced < summary.groups.count {
                 if onTerminal { Output.writeError("\r\u{1B}[K") }
                 let group = summary.groups[announced]
-                Output.write(VisibleText.terminalSafe(Checker.line(example: group.example, difference: group.difference)) + "\n")
+                output.write(VisibleText.terminalSafe(Checker.line(example: group.example, difference: group.difference)) + "\n")
                 announced += 1
             }
             if onTerminal {
@@ -190,7 +194,7 @@ struct CheckCommand: ParsableCommand {
         }
         let record = CheckRecord(run: run, summary: summary, adapter: command)
         // --min-checked judges a run that ran to its end; a break or a signal says more.
-        var failed = try finish(record, in: folder, judgingChecked: summary.ending == .completed)
+        var failed = try finish(record, in: folder, judgingChecked: summary.ending == .completed, output: output)
         if let junit {
             do throws(FileError) {
                 try AtomicFile.write(summary.junit(), to: URL(fileURLWithPath: junit), displayPath: junit)
@@ -199,6 +203,7 @@ struct CheckCommand: ParsableCommand {
                 failed = true
             }
         }
+        if let failure = output.failure { Output.end(failure) }
         switch summary.ending {
         case .completed: break
         case .interrupted(let signal):
@@ -213,14 +218,15 @@ struct CheckCommand: ParsableCommand {
 
     /// Writes a record's scripts and manifest, prints its groups and last line; whether it failed
     /// (disagreements, or fewer sessions checked than --min-checked).
-    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true) throws -> Bool {
+    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true, output: ReportOutput = ReportOutput()) throws -> Bool {
         let written: [String]
         do throws(FileError) { written = try folder.write(record) } catch {
             // The run happened; writing its result failed (a full disk): exit 1, not 2.
             Console.error("cannot write \(error.message)")
             throw ExitCode.failure
         }
-        for line in record.closingLines(written: written, out: out) { Output.write(VisibleText.terminalSafe(line) + "\n") }
+        for line in record.closingLines(written: written, out: out) { output.write(VisibleText.terminalSafe(line) + "\n") }
+        if let failure = output.failure { Output.end(failure) }
         if judgingChecked, let shortfall = record.shortfall(minChecked: minChecked) {
             Console.error(shortfall)
             return true
@@ -329,5 +335,24 @@ struct AdapterCommand: ParsableCommand {
 
     func run() throws {
         ReferenceAdapter.serve(reading: STDIN_FILENO) { Output.write($0) }
+    }
+}
+
+/// `check`'s report on standard output. A failed write (a closed pipe, a full disk) is kept
+/// rather than ending the program, so the run stops as on a signal and still writes its groups
+/// to --out; the caller then ends with it.
+final class ReportOutput: Sendable {
+    /// Read by the run's jobs: whether to stop.
+    let failed = Atomic<Bool>(false)
+    private let first = Mutex<WriteFailure?>(nil)
+
+    var failure: WriteFailure? { first.withLock { $0 } }
+
+    func write(_ text: String) {
+        guard !failed.load(ordering: .relaxed) else { return }
+        do throws(WriteFailure) { try CheckedWriter.standardOutput.write(text) } catch {
+            first.withLock { $0 = error }
+            failed.store(true, ordering: .relaxed)
+        }
     }
 }
