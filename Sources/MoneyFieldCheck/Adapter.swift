@@ -30,6 +30,7 @@ public final class Adapter {
         case notUTF8(String)
         case notAReply(String, why: String)
         case caretOutside(Int, length: Int, reply: String)
+        case selectionOutside(length: Int, reply: String)
         case unasked(String)
         case unsupportedKey(String)
 
@@ -38,7 +39,7 @@ public final class Adapter {
             switch self {
             case .exited, .closedOutput, .stoppedReading: true
             case .timedOut(_, let starting): starting
-            case .tooLong, .notUTF8, .notAReply, .caretOutside, .unasked, .unsupportedKey: false
+            case .tooLong, .notUTF8, .notAReply, .caretOutside, .selectionOutside, .unasked, .unsupportedKey: false
             }
         }
 
@@ -52,6 +53,7 @@ public final class Adapter {
             case .notUTF8(let reply): "its reply is not UTF-8: \(reply)"
             case .notAReply(let reply, let why): "its reply \(reply) \(why)"
             case .caretOutside(let caret, let length, let reply): "its caret \(caret) is outside its display (0 to \(length)): \(reply)"
+            case .selectionOutside(let length, let reply): "its selection is not [start, end] with 0 ≤ start ≤ end ≤ \(length), its display's length: \(reply)"
             case .unasked(let line): "it sent a line nobody asked for (a second reply, or one before the request): \(line)"
             case .unsupportedKey(let reply): "it answered a key with {\"unsupported\":true}, which only answers new: \(reply)"
             }
@@ -143,7 +145,18 @@ public final class Adapter {
         if let caret = reply.caret, !(0...display.utf16.count).contains(caret) {
             return .failure(.caretOutside(caret, length: display.utf16.count, reply: quoted(text)))
         }
-        return .success(.answer(FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected)))
+        var answer = FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected)
+        if reply.reportsSelection {
+            var selected: Range<Int>?
+            if let bounds = reply.selection {
+                guard bounds.count == 2, 0 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= display.utf16.count else {
+                    return .failure(.selectionOutside(length: display.utf16.count, reply: quoted(text)))
+                }
+                if bounds[0] < bounds[1] { selected = bounds[0]..<bounds[1] }
+            }
+            answer.reportSelection(selected)
+        }
+        return .success(.answer(answer))
     }
 
     /// What a strict decoder found wrong, in the protocol's words.
@@ -152,7 +165,7 @@ public final class Adapter {
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             let key = context.codingPath.last?.stringValue ?? "?"
             let expected = ["display": "a string", "value": "a string", "caret": "a whole number or null", "rejected": "true or false",
-                            "unsupported": "true"][key] ?? "of another type"
+                            "unsupported": "true", "selection": "[start, end] or null"][key] ?? "of another type"
             return "has a \"\(key)\" that is not \(expected)"
         default:
             return "is not one JSON object"

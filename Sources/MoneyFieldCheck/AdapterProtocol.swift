@@ -47,9 +47,13 @@ struct AdapterReply: Decodable {
     var value: String?
     var rejected: Bool?
     var unsupported: Bool?
+    /// `"selection":[start,end]` (UTF-16 offsets) or null: an adapter that sends the key reports
+    /// its selection, and it is compared.
+    var selection: [Int]?
+    var reportsSelection = false
 
     private enum Keys: String, CodingKey {
-        case display, caret, value, rejected, unsupported
+        case display, caret, value, rejected, unsupported, selection
     }
 
     init(from decoder: any Decoder) throws {
@@ -63,6 +67,10 @@ struct AdapterReply: Decodable {
         value = try object.decodeIfPresent(String.self, forKey: .value)
         rejected = try object.decodeIfPresent(Bool.self, forKey: .rejected)
         unsupported = try object.decodeIfPresent(Bool.self, forKey: .unsupported)
+        reportsSelection = object.contains(.selection)
+        do { selection = try object.decodeIfPresent([Int].self, forKey: .selection) } catch {
+            throw DecodingError.typeMismatch([Int].self, .init(codingPath: object.codingPath + [Keys.selection], debugDescription: "not two whole numbers"))
+        }
     }
 }
 

@@ -53,15 +53,25 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         public var caret: Int?
         public var value: String?
         public var rejected: Bool?
+        /// `[start, end]` when a selection was made (older records have none).
+        public var selection: [Int]?
 
         init(_ answer: FieldAnswer) {
             display = answer.display
             caret = answer.caret
             value = answer.value
             rejected = answer.rejected
+            selection = answer.selection.map { [$0.lowerBound, $0.upperBound] }
         }
 
-        var answer: FieldAnswer { FieldAnswer(display: display, caret: caret, value: value, rejected: rejected) }
+        var answer: FieldAnswer {
+            var answer = FieldAnswer(display: display, caret: caret, value: value, rejected: rejected)
+            // Read from a file: only a selection inside the display is one.
+            if let selection, selection.count == 2, 0 <= selection[0], selection[0] < selection[1], selection[1] <= display.utf16.count {
+                answer.reportSelection(selection[0]..<selection[1])
+            }
+            return answer
+        }
     }
 
     public struct GroupRecord: Codable, Equatable, Sendable {

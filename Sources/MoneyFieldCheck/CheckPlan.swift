@@ -249,6 +249,16 @@ public struct FieldAnswer: Sendable, Equatable {
     public var caret: Int?
     public var value: String?
     public var rejected: Bool?
+    /// The selected UTF-16 range, nil when nothing is selected; compared only when the adapter
+    /// reports it (`reportsSelection`).
+    public private(set) var selection: Range<Int>?
+    public private(set) var reportsSelection = false
+
+    /// The adapter's selection (nil: none), which it reports: it is compared.
+    public mutating func reportSelection(_ range: Range<Int>?) {
+        selection = range
+        reportsSelection = true
+    }
 
     public init(display: String, caret: Int?, value: String? = nil, rejected: Bool? = nil) {
         self.display = display
@@ -271,6 +281,7 @@ public struct FieldAnswer: Sendable, Equatable {
 
     public init(_ field: MoneyField, rejected: Bool) {
         self.init(display: field.display, caret: field.caretOffset, value: field.isEmpty ? nil : field.value, rejected: rejected)
+        reportSelection(field.selectionRange)
     }
 
     /// What kind of difference `adapter` shows from this answer (the reference), or nil: a side
@@ -285,10 +296,24 @@ public struct FieldAnswer: Sendable, Equatable {
             case .slot: if Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display) { return .caret }
             case .none: break
             }
+            // A selection is the caret's other end: the next key replaces it. In slots, one that
+            // holds no digit (the `$` alone) is still a selection, which moneyfield never makes.
+            if adapter.reportsSelection && (adapter.selection != nil || selection != nil) {
+                switch comparison {
+                case .exact: if adapter.selection != selection { return .caret }
+                case .slot: if slots(of: adapter.selection, in: adapter.display) != slots(of: selection, in: display) { return .caret }
+                case .none: break
+                }
+            }
         }
         if let value = adapter.value, value != self.value ?? "" { return .value }
         if let rejected = adapter.rejected, rejected != self.rejected { return .rejected }
         return nil
+    }
+
+    /// A selection as the digits right of each end, or nil for none.
+    private func slots(of selection: Range<Int>?, in display: String) -> [Int]? {
+        selection.map { [Self.digitsRight(of: $0.lowerBound, in: display), Self.digitsRight(of: $0.upperBound, in: display)] }
     }
 
     static func hasDigit(_ display: String) -> Bool { display.unicodeScalars.contains { Key.digitValue(of: $0) != nil } }
@@ -308,13 +333,16 @@ public struct FieldAnswer: Sendable, Equatable {
     /// `"$12.34"` with `|` at the caret when there is one.
     public var shown: String {
         guard let caret, caret >= 0, caret <= display.utf16.count else { return display }
-        return FieldView(display: display, caretOffset: caret).marked
+        // A selection drawn `$[0|]`, and one with no digit too: `[|$]0`.
+        guard let selection, selection.contains(caret) || selection.upperBound == caret else { return FieldView(display: display, caretOffset: caret).marked }
+        return FieldView.marked(display, caretOffset: caret, selection: selection)
     }
 
     /// The JSON object `vectors` writes.
     public var json: String {
         "{\"display\":\(JSON.string(display)),\"caret\":\(caret.map(String.init) ?? "null"),\"value\":\(value.map(JSON.string) ?? "null")"
-            + (rejected.map { ",\"rejected\":\($0)" } ?? "") + "}"
+            + (rejected.map { ",\"rejected\":\($0)" } ?? "")
+            + (selection.map { ",\"selection\":[\($0.lowerBound),\($0.upperBound)]" } ?? "") + "}"
     }
 }
 

@@ -165,10 +165,18 @@ public struct Checker: Sendable {
             if !detailed {
                 // Both sides agreed before the key: the digits right of moneyfield's caret then were the adapter's too.
                 let before = FieldAnswer.digitsRight(of: field.caretOffset, in: field.display)
-                // The adapter's caret moved, yet past no digit (it stopped beside a separator);
-                // one that did not move at all is an arrow ignored, its own defect.
+                // The adapter's caret moved, yet past no digit (it stopped beside a separator, or
+                // selected the `$` alone where moneyfield refused to move); one that did not move
+                // at all is an arrow ignored, its own defect.
                 let moved = difference.adapterCaretBefore.map { $0 != difference.adapter.caret } ?? false
-                if difference.kind == .caret, Self.arrows(key), moved, theirs == before, let ours, ours != before {
+                // Or the caret in moneyfield's slot, and the adapter's selection holding no digit
+                // where moneyfield's holds none (Ctrl+A, then Shift+Left: the `$` alone selected).
+                let selectsNoDigit = difference.adapter.selection.map {
+                    FieldAnswer.digitsRight(of: $0.lowerBound, in: difference.adapter.display)
+                        == FieldAnswer.digitsRight(of: $0.upperBound, in: difference.adapter.display)
+                } ?? false
+                if difference.kind == .caret, ours != nil,
+                   Self.arrows(key) && moved && theirs == before || selectsNoDigit && difference.reference.selection == nil && theirs == ours {
                     self = .arrowOverNonDigit
                     return
                 }
@@ -226,7 +234,7 @@ public struct Checker: Sendable {
         public var words: String {
             switch rule {
             case .caretToEnd?: return "an edit that put the adapter's caret at its display's end, whatever the key and situation"
-            case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past a separator, sign or symbol but no digit, wherever it stood"
+            case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past, or a selection that holds, a separator, sign or symbol but no digit, wherever it stood"
             case .overLimit(let limit)?: return "a key moneyfield refuses \(limit.words), whichever key and wherever the caret"
             case .leadingZero?: return "leading zeros moneyfield does not show, whatever the key and situation"
             case nil: break

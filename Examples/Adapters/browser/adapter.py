@@ -906,8 +906,8 @@ class Page:
         start, end = s["start"] + shift, s["end"] + shift
         # A selection's caret is its moving end: where Shift+arrow left it.
         reply["caret"] = start if start != end and s["direction"] == "backward" else end
-        if start != end:
-            reply["selection"] = [start, end]
+        # Always said, null for none: check compares a selection only where an adapter reports it.
+        reply["selection"] = [start, end] if start != end else None
         return reply
 
     def close(self):

@@ -89,8 +89,8 @@ PY
   fi
 done <<PAGES
 $here/pages/autonumeric-whole.html|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false|left bs end
-$here/pages/autonumeric-decimal.html|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false,"emptiable":"last-digit","emptyShows":"symbol"|left bs end
-$here/pages/autonumeric-decimal.html|"mode":"natural","fractionDigits":2,"maxDigits":11,"allowNegative":false,"startsEmpty":true,"emptiable":"last-digit","emptyShows":"symbol","pointAgain":"ignore"|dec 4 enter 5 bs
+$here/pages/autonumeric-decimal.html|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false,"emptiable":"last-digit","emptyShows":"symbol-when-focused"|left bs end
+$here/pages/autonumeric-decimal.html|"mode":"natural","fractionDigits":2,"maxDigits":11,"allowNegative":false,"startsEmpty":true,"emptiable":"last-digit","emptyShows":"symbol-when-focused","pointAgain":"ignore"|dec 4 enter 5 bs
 $here/pages/meiomask-atm.html|"mode":"atm","fractionDigits":2,"maxDigits":12,"allowNegative":false|left bs end
 $here/pages/unchanged/donate.html --selector #gift --config $here/pages/unchanged/donate.config.json --setup $here/pages/unchanged/donate.setup.js|"mode":"whole","fractionDigits":0,"maxDigits":12,"allowNegative":false|left bs end
 PAGES

@@ -16,6 +16,9 @@ public func fuzzCheck(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let request: AdapterRequest = data[0] & 2 == 0 ? .key(.digit(7)) : .quit
         guard case .success(.answer(let answer)) = Adapter.reply(bytes[...], answering: request) else { return 0 }
         if let caret = answer.caret { precondition((0...answer.display.utf16.count).contains(caret), "a caret outside its display") }
+        if let selection = answer.selection {
+            precondition(selection.upperBound <= answer.display.utf16.count && !selection.isEmpty, "a selection outside its display, or empty")
+        }
         let quoted = Checker.quoted(answer.shown)
         precondition(VisibleText.terminalSafe(quoted) == quoted, "an adapter's text reaches the terminal raw")
         precondition(!quoted.contains("\n") && !quoted.contains("\r"), "an adapter's text could start a line")
