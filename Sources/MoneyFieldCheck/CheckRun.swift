@@ -123,8 +123,9 @@ public struct CheckRun: Sendable {
                         }
                     }
                 }
-                // A caret sent to the end shows on every edit with digits right of the caret:
-                // steered around only there, the rest of the field is still explored.
+                // Where each behaviour shows whatever the situation, steered around there too: a
+                // caret sent to the end on edits among the digits (beside a separator only where
+                // seen), an arrow beside a non-digit, a limit's digits; the rest is still explored.
                 switch group.behaviour.rule {
                 case .caretToEnd?: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
                 case .arrowOverNonDigit?: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)

@@ -69,8 +69,9 @@ public struct Checker: Sendable {
     /// field shows them whatever stands beside the caret: an edit that puts the adapter's caret
     /// at its display's end where moneyfield's stays among the digits (a field that rewrites its
     /// value loses its caret after every edit); an arrow that moves the adapter's caret past a
-    /// separator, sign or symbol only, no digit (a field that leaves arrows to the browser, whose
-    /// caret stops on both sides of every non-digit); a display difference on a key moneyfield
+    /// separator, sign or symbol only, no digit, or a selection of such glyphs alone (a field
+    /// that leaves the caret to the browser, whose caret stops on both sides of every non-digit
+    /// and selects them); a display difference on a key moneyfield
     /// refuses at a limit (a field that takes the key and drops digits instead, whichever key
     /// and wherever the caret); and a display with leading zeros moneyfield strips (`$00`).
     public struct Behaviour: Hashable, Sendable {
