@@ -119,7 +119,8 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         shard = plan.shard.text
         switch summary.ending {
         case .completed: ending = "completed"
-        case .interrupted: ending = "interrupted"
+        // SIGPIPE is how `check` stops a run whose report could not be written (a closed pipe, a full disk).
+        case .interrupted(let signal): ending = signal == SIGPIPE ? "report unwritable" : "interrupted"
         case .broke: ending = "broken adapter"
         }
         played = summary.played

@@ -49,7 +49,7 @@ public struct CheckRun: Sendable {
     /// How a run ended.
     public enum Ending: Sendable, Equatable {
         case completed
-        /// A signal (SIGINT, SIGTERM) asked moneyfield to stop.
+        /// A signal (SIGINT, SIGTERM) asked moneyfield to stop; SIGPIPE, its report could not be written.
         case interrupted(signal: Int32)
         /// An adapter broke; `neverStarted` when it had not replied once and died or closed.
         case broke(Adapter.Failure, neverStarted: Bool)

@@ -376,6 +376,8 @@ import MoneyFieldCheck
             let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(out).path).filter { $0.hasSuffix(".session") }
             #expect(scripts.count == 1, "\(out): \(scripts)")
         }
+        let record = try String(contentsOf: folder.url.appendingPathComponent("full/.moneyfield-check"), encoding: .utf8)
+        #expect(record.contains("\"ending\" : \"report unwritable\""), "\(record.prefix(400))")
     }
 
     /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from --timeout.
