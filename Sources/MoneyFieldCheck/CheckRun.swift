@@ -131,7 +131,7 @@ public struct CheckRun: Sendable {
                 case .arrowOverNonDigit?: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
                 case .overLimit(.digits)?: steer.formUnion(CheckPlan.Steer.digits(when: .full))
                 case .overLimit(.fraction)?: steer.formUnion(CheckPlan.Steer.digits(when: .fractionFull))
-                case .overLimit(.range)?, .leadingZero?, nil: break
+                case .overLimit(.range)?, .leadingZero?, .deleteNothingBesideSeparator?, nil: break
                 }
             }
             return steer

@@ -65,7 +65,7 @@ public struct Checker: Sendable {
 
     /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
     /// (any digit the same) and the situation it was pressed in; nil key and situation for the
-    /// field as made. Four behaviours are one group wherever they show (`rule`), because a
+    /// field as made. Five behaviours are one group wherever they show (`rule`), because a
     /// field shows them whatever stands beside the caret: an edit that puts the adapter's caret
     /// at its display's end where moneyfield's stays among the digits (a field that rewrites its
     /// value loses its caret after every edit); an arrow that moves the adapter's caret past a
@@ -73,13 +73,16 @@ public struct Checker: Sendable {
     /// that leaves the caret to the browser, whose caret stops on both sides of every non-digit
     /// and selects them); a display difference on a key moneyfield
     /// refuses at a limit (a field that takes the key and drops digits instead, whichever key
-    /// and wherever the caret); and a display with leading zeros moneyfield strips (`$00`).
+    /// and wherever the caret); a display with leading zeros moneyfield strips (`$00`); and a
+    /// Backspace or Delete beside a separator that leaves the adapter's display as it was (a
+    /// field that deletes the separator and writes it back).
     public struct Behaviour: Hashable, Sendable {
         public enum Rule: Hashable, Sendable {
             case caretToEnd
             case arrowOverNonDigit
             case overLimit(Limit)
             case leadingZero
+            case deleteNothingBesideSeparator
 
             /// A limit refused: how full the field is makes it.
             var atLimit: Bool { if case .overLimit = self { true } else { false } }
@@ -141,6 +144,8 @@ public struct Checker: Sendable {
         public static func overLimit(_ limit: Limit) -> Behaviour { Behaviour(.overLimit(limit), kind: .display) }
         /// A display difference that is leading zeros in the adapter's integer part.
         public static let leadingZero = Behaviour(.leadingZero, kind: .display)
+        /// Backspace or Delete beside a separator that left the adapter's display as it was.
+        public static let deleteNothingBesideSeparator = Behaviour(.deleteNothingBesideSeparator, kind: .display)
 
         public var caretToEnd: Bool { rule == .caretToEnd }
 
@@ -188,6 +193,13 @@ public struct Checker: Sendable {
                 if difference.kind == .display,
                    Self.hasLeadingZeros(difference.adapter.display, beyond: difference.reference.display, configuration: configuration) {
                     self = .leadingZero
+                    return
+                }
+                // A field that deletes the separator and writes it back: nothing deleted,
+                // whichever side and separator, however full (both sides agreed before the key).
+                let besideSeparator = [situation.left, situation.right].contains { $0 == .group || $0 == .decimal }
+                if difference.kind == .display, key == .backspace || key == .delete, besideSeparator, difference.adapter.display == field.display {
+                    self = .deleteNothingBesideSeparator
                     return
                 }
             }
@@ -238,6 +250,7 @@ public struct Checker: Sendable {
             case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past, or a selection that holds, a separator, sign or symbol but no digit, wherever it stood"
             case .overLimit(let limit)?: return "a key moneyfield refuses \(limit.words), whichever key and wherever the caret"
             case .leadingZero?: return "leading zeros moneyfield does not show, whatever the key and situation"
+            case .deleteNothingBesideSeparator?: return "a backspace or delete beside a separator that deleted nothing in the adapter, wherever it stood"
             case nil: break
             }
             guard let key, let situation else { return "the field as made" }
@@ -251,6 +264,7 @@ public struct Checker: Sendable {
             case .arrowOverNonDigit?: return "caret arrow over-non-digit"
             case .overLimit(let limit)?: return "display over-limit \(limit.rawValue)"
             case .leadingZero?: return "display leading-zero"
+            case .deleteNothingBesideSeparator?: return "display delete-nothing beside-separator"
             case nil: break
             }
             guard let key, let situation else { return kind.rawValue + " made" }

@@ -56,10 +56,10 @@ func leftDefect(digits: Int) -> PlantedAdapter.Defect {
 }
 
 /// Backspace with a group separator right of the caret (`$1|,234.56`: moneyfield's caret
-/// stands after a digit) does nothing.
-let groupBackspaceDefect: PlantedAdapter.Defect = { before, key, _ in
+/// stands after a digit) leaves a stray mark at the end of the display (`$|234.56?`).
+let groupBackspaceDefect: PlantedAdapter.Defect = { before, key, after in
     guard key == .backspace, Situation(before).right == .group else { return nil }
-    return FieldAnswer(before, rejected: false)
+    return FieldAnswer(display: after.display + "?", caret: after.caretOffset, value: after.value, rejected: false)
 }
 
 func plan(_ sessions: Int, steps: Int = 20, keys: [Key] = CheckPlan.defaultKeys, seed: UInt64 = 3, shard: Shard = .whole,
@@ -228,6 +228,42 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 }
 
+/// vue-currency-input (issue 28): Backspace next to a separator deletes only the separator,
+/// which the field writes back: 12 scripts in one de_DE run when situations split it.
+@Suite struct DeleteBesideSeparatorTests {
+    static let deletesTheSeparator: PlantedAdapter.Defect = { before, key, after in
+        let situation = Situation(before)
+        guard key == .backspace || key == .delete, after.display != before.display,
+              [situation.left, situation.right].contains(where: { $0 == .group || $0 == .decimal }) else { return nil }
+        return FieldAnswer(display: before.display, caret: before.caretOffset, value: before.value, rejected: false)
+    }
+
+    func groups(_ defect: @escaping PlantedAdapter.Defect) throws -> [Checker.Behaviour] {
+        let configurations = [CheckPlan.Configuration(locale: "de_DE", currency: "EUR"), CheckPlan.Configuration(locale: "en_US", currency: "USD")]
+        var run = CheckRun(checker: Checker(plan: plan(256, steps: 30, keys: try keys("0123456789<bs><del><left><right>"), configurations: configurations)))
+        run.maxHits = 1000
+        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+    }
+
+    @Test func oneGroupWhicheverSeparatorSideAndFill() throws {
+        let found = try groups(Self.deletesTheSeparator)
+        #expect(found == [.deleteNothingBesideSeparator], "\(found.map(\.words))")
+    }
+
+    /// A Backspace that does nothing among the digits (seed 001's, right of the point) is
+    /// another defect: it keeps its own group.
+    @Test func aDeleteIgnoredAmongTheDigitsStaysApart() throws {
+        let found = try groups { before, key, after in
+            if let separator = Self.deletesTheSeparator(before, key, after) { return separator }
+            let situation = Situation(before)
+            guard key == .backspace, situation.left == .digit, situation.right == .digit else { return nil }
+            return FieldAnswer(display: before.display, caret: before.caretOffset, value: before.value, rejected: false)
+        }
+        #expect(found.contains(.deleteNothingBesideSeparator), "\(found.map(\.words))")
+        #expect(found.contains { $0.key == .backspace && $0.situation?.left == .digit && $0.situation?.right == .digit }, "\(found.map(\.words))")
+    }
+}
+
 @Suite struct LeadingZeroTests {
     /// autoNumeric's `lZero: 'allow'`: a typed leading zero stays, and one left by a delete too.
     static let keepsLeadingZeros: PlantedAdapter.Defect = { before, key, after in
@@ -347,7 +383,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
             backspaceBeforePoint(before, key, after) ?? Self.caretJump(before, key, after)
         }) }.groups.map(\.behaviour)
         #expect(found.contains(.caretToEnd))
-        #expect(found.contains { $0.key == .backspace && $0.kind == .display && $0.situation?.right == .decimal }, "\(found.map(\.words))")
+        #expect(found.contains(.deleteNothingBesideSeparator), "\(found.map(\.words))")
     }
 }
 
@@ -506,7 +542,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         let summary = run.run { PlantedAdapter(defect: groupBackspaceDefect) }
         #expect(summary.ending == .completed)
         #expect(summary.disagreements > 5)
-        #expect(summary.groups.count == 1, "\(summary.groups.map(\.behaviour.words))")
+        #expect(summary.groups.count == 1, "\(summary.groups.map { $0.behaviour.words + " " + KeyScript.text(for: $0.example.keys) })")
         let group = try #require(summary.groups.first)
         #expect(group.behaviour.words == "backspace with a digit left of the caret and a group separator right of it, the field not empty")
         #expect(group.sessions.count == summary.disagreements)
