@@ -147,14 +147,13 @@ public final class Adapter {
         }
         var answer = FieldAnswer(display: display, caret: reply.caret, value: reply.value, rejected: reply.rejected)
         if reply.reportsSelection {
-            var selected: Range<Int>?
             if let bounds = reply.selection {
-                guard bounds.count == 2, 0 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= display.utf16.count else {
+                guard answer.reportSelection(bounds: bounds) else {
                     return .failure(.selectionOutside(length: display.utf16.count, reply: quoted(text)))
                 }
-                if bounds[0] < bounds[1] { selected = bounds[0]..<bounds[1] }
+            } else {
+                answer.reportSelection(nil)
             }
-            answer.reportSelection(selected)
         }
         return .success(.answer(answer))
     }

@@ -20,7 +20,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     public var shrinkBudget: Int
     /// `I/N`; a merge of every shard is `1/1`, as the unsharded run.
     public var shard: String
-    /// `completed`, `interrupted` or `broken adapter`.
+    /// `completed`, `interrupted`, `broken adapter` or `report unwritable`.
     public var ending: String
     public var played: Int
     public var checked: Int
@@ -67,9 +67,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         var answer: FieldAnswer {
             var answer = FieldAnswer(display: display, caret: caret, value: value, rejected: rejected)
             // Read from a file: only a selection inside the display is one.
-            if let selection, selection.count == 2, 0 <= selection[0], selection[0] < selection[1], selection[1] <= display.utf16.count {
-                answer.reportSelection(selection[0]..<selection[1])
-            }
+            if let selection { _ = answer.reportSelection(bounds: selection) }
             return answer
         }
     }

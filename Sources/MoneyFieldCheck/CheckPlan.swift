@@ -260,6 +260,15 @@ public struct FieldAnswer: Sendable, Equatable {
         reportsSelection = true
     }
 
+    /// `[start, end]` read from outside (a reply, a record) as this answer's selection: false,
+    /// and nothing reported, unless they are two offsets 0 ≤ start ≤ end ≤ the display's
+    /// length; an empty range is no selection.
+    mutating func reportSelection(bounds: [Int]) -> Bool {
+        guard bounds.count == 2, 0 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= display.utf16.count else { return false }
+        reportSelection(bounds[0] < bounds[1] ? bounds[0]..<bounds[1] : nil)
+        return true
+    }
+
     public init(display: String, caret: Int?, value: String? = nil, rejected: Bool? = nil) {
         self.display = display
         self.caret = caret

@@ -195,10 +195,12 @@ public struct Checker: Sendable {
                     self = .leadingZero
                     return
                 }
-                // A field that deletes the separator and writes it back: nothing deleted,
-                // whichever side and separator, however full (both sides agreed before the key).
-                let besideSeparator = [situation.left, situation.right].contains { $0 == .group || $0 == .decimal }
-                if difference.kind == .display, key == .backspace || key == .delete, besideSeparator, difference.adapter.display == field.display {
+                // A field that deletes the separator and writes it back: nothing deleted, whichever
+                // separator, however full. The separator stands on the side the key deletes from
+                // the adapter's caret (both sides agreed before the key, so its display is
+                // moneyfield's): Backspace ignored beside a digit is another defect.
+                if difference.kind == .display, key == .backspace || key == .delete, difference.adapter.display == field.display,
+                   Self.separator(deletedBy: key, from: difference.adapterCaretBefore ?? field.caretOffset, in: field) {
                     self = .deleteNothingBesideSeparator
                     return
                 }
@@ -215,6 +217,14 @@ public struct Checker: Sendable {
             } catch {
                 return Limit(error)
             }
+        }
+
+        /// Whether Backspace (the glyph left of `caret`) or Delete (right of it) would take a group
+        /// or decimal separator of `field`'s display.
+        static func separator(deletedBy key: Key, from caret: Int, in field: MoneyField) -> Bool {
+            let glyphs = Situation.classified(field.display, configuration: field.configuration)
+            let side = key == .backspace ? glyphs.last { $0.offset < caret } : glyphs.first { $0.offset >= caret }
+            return side.map { $0.kind == .group || $0.kind == .decimal } ?? false
         }
 
         /// Whether `theirs` is `ours` with one or more zeros before its integer digits.
@@ -420,30 +430,32 @@ public struct Checker: Sendable {
         // glyphs beside the caret (at its last key when `atEnd`): otherwise shrinking trades the
         // defect found for another, shallower one of the same kind (Right after Home for Right
         // beside a comma), and the sessions of its signature join a group not theirs. How full
-        // the field is may change: that is what shrinking takes away.
-        // A key refused at a limit stays refused there: else it is another defect, a display
-        // difference on any key.
-        let refused = if case .overLimit(let limit)? = Behaviour(best, difference).rule { limit } else { Behaviour.Limit?.none }
+        // the field is may change: that is what shrinking takes away. A behaviour that is one
+        // group wherever it shows (a rule) stays that rule, or none stays none: every session of
+        // its signature joins the group the first one shrinks to. A key refused at a limit stays
+        // refused there: else it is another defect, a display difference on any key.
+        let rule = Behaviour(best, difference).rule
+        let refused = if case .overLimit(let limit)? = rule { limit } else { Behaviour.Limit?.none }
         let wanted = Behaviour(best, difference, detailed: true).ignoringFill
         func kept(_ candidate: CheckPlan.Session, _ found: Difference) -> Bool {
-            Behaviour(candidate, found, detailed: true).ignoringFill == wanted
-                && (refused == nil || Behaviour(candidate, found).rule == .overLimit(refused!))
+            Behaviour(candidate, found, detailed: true).ignoringFill == wanted && Behaviour(candidate, found).rule == rule
         }
-        // Candidates already played and found wanting: shrinking passes meet some again.
-        var wanting = (configuration: best.configuration, keys: Set<[Key]>())
+        // Candidates already played and found wanting (with `atEnd`, or without): shrinking
+        // passes meet some again.
+        var wanting = (configuration: best.configuration, keys: Set<[Key]>(), atEnd: Set<[Key]>())
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
             // Only a candidate that presses the wanted key in the wanted situation can show the
             // behaviour, and only up to the last such key: moneyfield's field tells which without
             // the adapter, so the rest are never played (a browser takes ~20 ms a candidate).
             guard budget > 0, let playing = Self.cut(candidate, reaching: wanted, refused: refused, atEnd: atEnd) else { return nil }
-            if playing.configuration != wanting.configuration { wanting = (playing.configuration, []) }
-            guard !wanting.keys.contains(playing.keys) else { return nil }
+            if playing.configuration != wanting.configuration { wanting = (playing.configuration, [], []) }
+            guard !(atEnd ? wanting.atEnd : wanting.keys).contains(playing.keys) else { return nil }
             budget -= 1
             guard case .differs(let found) = try play(playing, on: adapter), found.kind == difference.kind,
                   !atEnd || found.step == candidate.keys.count,
                   kept(playing, found)
             else {
-                wanting.keys.insert(playing.keys)
+                if atEnd { wanting.atEnd.insert(playing.keys) } else { wanting.keys.insert(playing.keys) }
                 return nil
             }
             return found

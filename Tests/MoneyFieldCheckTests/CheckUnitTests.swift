@@ -56,10 +56,10 @@ func leftDefect(digits: Int) -> PlantedAdapter.Defect {
 }
 
 /// Backspace with a group separator right of the caret (`$1|,234.56`: moneyfield's caret
-/// stands after a digit) leaves a stray mark at the end of the display (`$|234.56?`).
-let groupBackspaceDefect: PlantedAdapter.Defect = { before, key, after in
+/// stands after a digit) does nothing.
+let groupBackspaceDefect: PlantedAdapter.Defect = { before, key, _ in
     guard key == .backspace, Situation(before).right == .group else { return nil }
-    return FieldAnswer(display: after.display + "?", caret: after.caretOffset, value: after.value, rejected: false)
+    return FieldAnswer(before, rejected: false)
 }
 
 func plan(_ sessions: Int, steps: Int = 20, keys: [Key] = CheckPlan.defaultKeys, seed: UInt64 = 3, shard: Shard = .whole,
@@ -231,10 +231,9 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 /// vue-currency-input (issue 28): Backspace next to a separator deletes only the separator,
 /// which the field writes back: 12 scripts in one de_DE run when situations split it.
 @Suite struct DeleteBesideSeparatorTests {
-    static let deletesTheSeparator: PlantedAdapter.Defect = { before, key, after in
-        let situation = Situation(before)
-        guard key == .backspace || key == .delete, after.display != before.display,
-              [situation.left, situation.right].contains(where: { $0 == .group || $0 == .decimal }) else { return nil }
+    /// Delete with a separator right of the caret deletes it, and the field writes it back.
+    static let deleteTakesTheSeparator: PlantedAdapter.Defect = { before, key, after in
+        guard key == .delete, after.display != before.display, [.group, .decimal].contains(Situation(before).right) else { return nil }
         return FieldAnswer(display: before.display, caret: before.caretOffset, value: before.value, rejected: false)
     }
 
@@ -245,22 +244,34 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
     }
 
-    @Test func oneGroupWhicheverSeparatorSideAndFill() throws {
-        let found = try groups(Self.deletesTheSeparator)
+    @Test func oneGroupWhicheverSeparatorAndFill() throws {
+        let found = try groups(Self.deleteTakesTheSeparator)
         #expect(found == [.deleteNothingBesideSeparator], "\(found.map(\.words))")
     }
 
-    /// A Backspace that does nothing among the digits (seed 001's, right of the point) is
-    /// another defect: it keeps its own group.
-    @Test func aDeleteIgnoredAmongTheDigitsStaysApart() throws {
+    /// A Backspace ignored with a digit on its side (seed 001's, right of the point; or before a
+    /// comma) is another defect: it keeps its own group.
+    @Test func aBackspaceIgnoredBesideADigitStaysApart() throws {
         let found = try groups { before, key, after in
-            if let separator = Self.deletesTheSeparator(before, key, after) { return separator }
-            let situation = Situation(before)
-            guard key == .backspace, situation.left == .digit, situation.right == .digit else { return nil }
+            if let separator = Self.deleteTakesTheSeparator(before, key, after) { return separator }
+            guard key == .backspace, Situation(before).left == .digit, after.display != before.display else { return nil }
             return FieldAnswer(display: before.display, caret: before.caretOffset, value: before.value, rejected: false)
         }
         #expect(found.contains(.deleteNothingBesideSeparator), "\(found.map(\.words))")
-        #expect(found.contains { $0.key == .backspace && $0.situation?.left == .digit && $0.situation?.right == .digit }, "\(found.map(\.words))")
+        #expect(found.contains { $0.key == .backspace && $0.rule == nil }, "\(found.map(\.words))")
+    }
+
+    /// Which side: the browser's caret after the point (`$1.|00`, moneyfield's `$1|.00`) and
+    /// Backspace deleting nothing is the rule; the same from before the point (`$1|.00`) is a
+    /// Backspace ignored beside a digit.
+    @Test func theSeparatorMustBeOnTheSideTheKeyDeletes() throws {
+        let session = CheckPlan.Session(configuration: CheckPlan.Configuration(locale: "en_US", currency: "USD"), keys: try keys("100<left><left><bs>"))
+        let reference = try FieldAnswer.reference(for: session)
+        let nothing = FieldAnswer(display: "$1.00", caret: 5)
+        let afterThePoint = Checker.Difference(step: 6, adapter: nothing, reference: reference[6], kind: .display, adapterCaretBefore: 3)
+        #expect(Checker.Behaviour(session, afterThePoint) == .deleteNothingBesideSeparator)
+        let beforeThePoint = Checker.Difference(step: 6, adapter: nothing, reference: reference[6], kind: .display, adapterCaretBefore: 2)
+        #expect(Checker.Behaviour(session, beforeThePoint).rule == nil)
     }
 }
 
@@ -383,7 +394,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
             backspaceBeforePoint(before, key, after) ?? Self.caretJump(before, key, after)
         }) }.groups.map(\.behaviour)
         #expect(found.contains(.caretToEnd))
-        #expect(found.contains(.deleteNothingBesideSeparator), "\(found.map(\.words))")
+        #expect(found.contains { $0.key == .backspace && $0.kind == .display && $0.situation?.right == .decimal }, "\(found.map(\.words))")
     }
 }
 

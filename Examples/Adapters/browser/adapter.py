@@ -906,7 +906,8 @@ class Page:
         start, end = s["start"] + shift, s["end"] + shift
         # A selection's caret is its moving end: where Shift+arrow left it.
         reply["caret"] = start if start != end and s["direction"] == "backward" else end
-        # Always said, null for none: check compares a selection only where an adapter reports it.
+        # Said whenever the input has focus, null for none: check compares a selection only where
+        # an adapter reports it (a blurred input has neither caret nor selection).
         reply["selection"] = [start, end] if start != end else None
         return reply
 

@@ -18,8 +18,8 @@ public struct FieldState: Sendable, Equatable {
     /// Natural mode: how many fraction digits follow the typed point, nil until it is typed.
     /// The digits are then the amount at this scale (`1234` with 2 is 12.34).
     public internal(set) var typedFraction: Int?
-    /// `<enter>` left the field and no key has come back into it since. Kept only where it shows:
-    /// an empty field with `emptyShows` `.symbolWhenFocused`.
+    /// `<enter>` left the field and no key has come back into it since. Kept only with
+    /// `emptyShows` `.symbolWhenFocused`, where it shows once the field is empty.
     public internal(set) var hasLeftField = false
 
     /// The selected slots as (slots right of the selection, slots right of its start), or nil.

@@ -10,7 +10,8 @@ extension MoneyField {
         return next
     }
 
-    /// Applies `key`; on a rejection nothing changes.
+    /// Applies `key`; on a rejection nothing changes, but for the focus a key brings back to a
+    /// field `<enter>` left (`emptyShows` `.symbolWhenFocused`).
     public mutating func press(_ key: Key) throws(Rejection) {
         if setup.hasEmptyState {
             try pressWithEmptyState(key)

@@ -194,6 +194,8 @@ extension Session {
             if field.state.caretSlotsFromEnd > 0 {
                 commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command(KeyTable.named(for: .left).name))))
             }
+            // Left by <enter> (what a symbol-when-focused field shows when empty): its last key.
+            if field.state.hasLeftField { commands.append(.press(KeyPress([.enter], spelling: .command(KeyTable.named(for: .enter).name)))) }
         }
         if let activeName, activeName != fields.last?.name { commands.append(.use(activeName)) }
         return commands

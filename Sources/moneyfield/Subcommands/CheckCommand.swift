@@ -152,8 +152,14 @@ struct CheckCommand: ParsableCommand {
         Interrupts.noteEverySignal()
         let caret = CaretComparison(rawValue: caret) ?? .slot
         let (timeout, startTimeout) = (timeout, startTimeout)
+        // A report nobody can read (a closed pipe, a full disk) stops the run as a signal does:
+        // the groups found are still written to --out. SIGPIPE is ignored, so no signal wakes a
+        // job waiting on its adapter: it stops at its next request (after at most --timeout).
+        let output = ReportOutput()
         let makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter = {
-            let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout) { Interrupts.caught != 0 }
+            let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout) {
+                Interrupts.caught != 0 || output.failed.load(ordering: .relaxed)
+            }
             try adapter.start()
             return adapter
         }
@@ -167,12 +173,9 @@ struct CheckCommand: ParsableCommand {
         var run = CheckRun(checker: checker)
         run.jobs = jobs
         run.maxHits = maxHits
-        // A report nobody can read (a closed pipe, a full disk) stops the run as a signal does:
-        // the groups found are still written to --out.
-        let output = ReportOutput()
         run.interruption = { Interrupts.caught != 0 ? Interrupts.caught : output.failed.load(ordering: .relaxed) ? SIGPIPE : 0 }
         // The signal again, to each job's thread: its wait on an adapter ends with EINTR.
-        run.wake = { thread, signal in pthread_kill(thread, signal) }
+        run.wake = { thread, signal in if signal != SIGPIPE { pthread_kill(thread, signal) } }
         let onTerminal = isatty(STDERR_FILENO) == 1
         var announced = 0
         let summary = run.run(makeAdapter: makeAdapter) { summary, played in
@@ -218,7 +221,8 @@ struct CheckCommand: ParsableCommand {
 
     /// Writes a record's scripts and manifest, prints its groups and last line; whether it failed
     /// (disagreements, or fewer sessions checked than --min-checked).
-    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true, output: ReportOutput = ReportOutput()) throws -> Bool {
+    /// The caller ends with `output.failure` once all else is written (the JUnit report).
+    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true, output: ReportOutput) throws -> Bool {
         let written: [String]
         do throws(FileError) { written = try folder.write(record) } catch {
             // The run happened; writing its result failed (a full disk): exit 1, not 2.
@@ -226,7 +230,6 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode.failure
         }
         for line in record.closingLines(written: written, out: out) { output.write(VisibleText.terminalSafe(line) + "\n") }
-        if let failure = output.failure { Output.end(failure) }
         if judgingChecked, let shortfall = record.shortfall(minChecked: minChecked) {
             Console.error(shortfall)
             return true
@@ -258,8 +261,11 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw UnusableInput(error.message)
         }
-        for group in merged.groups { Output.write(VisibleText.terminalSafe(merged.line(for: group)) + "\n") }
-        let failed = try finish(merged, in: folder)
+        // As a run: a report nobody can read still leaves the merged folder written.
+        let output = ReportOutput()
+        for group in merged.groups { output.write(VisibleText.terminalSafe(merged.line(for: group)) + "\n") }
+        let failed = try finish(merged, in: folder, output: output)
+        if let failure = output.failure { Output.end(failure) }
         if merged.ending != "completed" {
             Console.error("a shard's run did not complete (\(merged.ending)): the merge holds what it found")
             throw ExitCode.failure
@@ -308,7 +314,8 @@ struct VectorsCommand: ParsableCommand {
         abstract: "Print check's sessions as JSON Lines test vectors for unit tests in any language.",
         discussion: """
             One line per session: {"config":{…},"keys":[…],"initial":{…},"expected":[{"display":…,"caret":…,"value":…,"rejected":…},…]} \
-            with one expected answer per key (the field after that key) and the field as made in "initial".
+            with one expected answer per key (the field after that key) and the field as made in "initial"; \
+            an answer with a selection adds "selection":[start,end] in UTF-16 offsets.
             """)
 
     @OptionGroup var planOptions: SessionPlanOptions
