@@ -69,6 +69,14 @@ func plan(_ sessions: Int, steps: Int = 20, keys: [Key] = CheckPlan.defaultKeys,
 
 func keys(_ text: String) throws -> [Key] { try KeyScript.parse(text) }
 
+/// The groups a run of `plan` finds on moneyfield with `defect` planted, steering off (no group
+/// fills): what grouping alone makes of the defect.
+func unsteeredGroups(of plan: CheckPlan, _ defect: @escaping PlantedAdapter.Defect) -> [Checker.Behaviour] {
+    var run = CheckRun(checker: Checker(plan: plan))
+    run.maxHits = 1000
+    return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+}
+
 func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMode = .atm) throws -> MoneyField {
     var field = try MoneyField(locale: locale, currency: currency, mode: mode)
     for key in try keys(typed) { try? field.press(key) }
@@ -239,9 +247,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 
     func groups(_ defect: @escaping PlantedAdapter.Defect) throws -> [Checker.Behaviour] {
         let configurations = [CheckPlan.Configuration(locale: "de_DE", currency: "EUR"), CheckPlan.Configuration(locale: "en_US", currency: "USD")]
-        var run = CheckRun(checker: Checker(plan: plan(256, steps: 30, keys: try keys("0123456789<bs><del><left><right>"), configurations: configurations)))
-        run.maxHits = 1000
-        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+        return unsteeredGroups(of: plan(256, steps: 30, keys: try keys("0123456789<bs><del><left><right>"), configurations: configurations), defect)
     }
 
     @Test func oneGroupWhicheverSeparatorAndFill() throws {
@@ -327,9 +333,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     }
 
     func groups(_ defect: @escaping PlantedAdapter.Defect) throws -> [Checker.Behaviour] {
-        var run = CheckRun(checker: Checker(plan: plan(192, steps: 25, keys: try keys("0123456789<bs><del><left><right><home>"))))
-        run.maxHits = 1000
-        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+        unsteeredGroups(of: plan(192, steps: 25, keys: try keys("0123456789<bs><del><left><right><home>")), defect)
     }
 
     @Test func aCaretThatJumpsToTheEndAfterEveryEditIsOneGroup() throws {
@@ -400,9 +404,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 
 @Suite struct WhereverItShowsTests {
     func groups(_ defect: @escaping PlantedAdapter.Defect, sessions: Int = 192) throws -> [Checker.Behaviour] {
-        var run = CheckRun(checker: Checker(plan: plan(sessions, steps: 25, keys: try keys("0123456789<bs><left><right><home>"))))
-        run.maxHits = 1000
-        return run.run { PlantedAdapter(defect: defect) }.groups.map(\.behaviour)
+        unsteeredGroups(of: plan(sessions, steps: 25, keys: try keys("0123456789<bs><left><right><home>")), defect)
     }
 
     /// The browser's caret crosses a separator on Right and stops beside it: the adapter's caret

@@ -66,10 +66,8 @@ import Testing
             return answer
         }
         let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .whole)
-        var run = CheckRun(checker: Checker(plan: plan(192, steps: 20, keys: try keys("0123<bs><del><left><sleft><sright>"),
-                                                      configurations: [configuration])))
-        run.maxHits = 1000
-        let found = run.run { PlantedAdapter(defect: selectsTheSign) }.groups.map(\.behaviour)
+        let found = unsteeredGroups(of: plan(192, steps: 20, keys: try keys("0123<bs><del><left><sleft><sright>"), configurations: [configuration]),
+                                    selectsTheSign)
         #expect(found == [.arrowOverNonDigit], "\(found.map(\.words))")
     }
 
