@@ -83,6 +83,10 @@ public final class Adapter {
     private let errors = ErrorTail()
     /// Replies read so far: none means it never started talking.
     public private(set) var replies = 0
+    /// The id the next request carries (SPEC §4: an adapter may echo it).
+    private var nextID = 1
+    /// It has echoed an id: every reply is matched to its request exactly.
+    private var echoesIDs = false
 
     public init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
@@ -101,6 +105,8 @@ public final class Adapter {
         pending = []
         startedLineEarly = false
         replies = 0
+        nextID = 1
+        echoesIDs = false
         errors.follow(child!.takeErrorOutput())
     }
 
@@ -114,15 +120,53 @@ public final class Adapter {
 
     /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
     public func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
-        let line = request.line
+        // Key requests carry an id an adapter may echo; `new` does not, as adapters that match
+        // their configuration by its keys expect (an echo seen there is checked all the same).
+        let id = nextID
+        nextID += 1
+        let line = if case .key = request { String(request.line.dropLast()) + ",\"id\":\(id)}" } else { request.line }
         try refuseUnasked(before: line)
         try send(line)
         let bytes = try readLine(for: line)
-        switch Self.reply(bytes, answering: request) {
-        case .success(let reply): return reply
+        switch Self.reply(bytes, answering: request, id: id) {
+        case .success(let (reply, echoed)):
+            if echoed { echoesIDs = true }
+            return reply
         case .failure(let problem): throw broke(line, problem)
         }
     }
+
+    /// Before a difference counts: with no id echoed, a line it writes within a moment after the
+    /// reply (a reply sent twice, the second taken for the next answer) means the replies were
+    /// out of step, and it is broken rather than different.
+    public func confirmInStep() throws(Failure) {
+        guard !echoesIDs, let child else { return }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 0.1) * 1000))
+        while pending.isEmpty {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return }
+            var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+            let ready = Foundation.poll(&descriptor, 1, Int32(max(1, left / .milliseconds(1))))
+            if ready < 0 && errno == EINTR {
+                if isInterrupted() { throw .interrupted }
+                continue
+            }
+            guard ready > 0, readChunk(from: child.output) > 0 else { return }
+        }
+        throw broke("(after its last reply)", .unasked(Self.quoted(String(decoding: pending[..<(pending.firstIndex(of: 10) ?? pending.endIndex)], as: UTF8.self))))
+    }
+
+    /// `reply(_:answering:)` for a request that carried `id`: a reply that echoes another id
+    /// answers another request. Also whether it echoed one.
+    static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest, id: Int) -> Result<(Reply, Bool), Problem> {
+        let echoed = (try? JSONDecoder().decode(EchoedID.self, from: Data(bytes)))?.id
+        if let echoed, echoed != id, case .key = request {
+            return .failure(.unasked(quoted(String(decoding: bytes, as: UTF8.self)) + " (it answers request \(echoed), not \(id))"))
+        }
+        return reply(bytes, answering: request).map { ($0, echoed != nil) }
+    }
+
+    private struct EchoedID: Decodable { var id: Int? }
 
     /// A reply line checked (SPEC §4) as the answer to `request`, or what is wrong with it: the
     /// one reader of adapters' bytes, apart from the process so it can be fuzzed.

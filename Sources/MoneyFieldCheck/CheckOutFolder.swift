@@ -73,9 +73,11 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     public struct GroupRecord: Codable, Equatable, Sendable {
-        /// `display bs group|digit|some`: what makes two sessions one group.
+        /// `display ignored digit front`: what makes two sessions one group, its cause.
         public var behaviour: String
         public var words: String
+        /// Where its example showed it: the key and what stood beside moneyfield's caret.
+        public var evidence: String?
         public var configuration: [String]
         public var keys: [String]
         public var step: Int
@@ -90,6 +92,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
              originalKeyCount: Int, sessions: [Int]) {
             self.behaviour = behaviour.code
             words = behaviour.words
+            evidence = behaviour.evidence
             configuration = example.configuration.options.words
             keys = example.keys.map(\.protocolName)
             step = difference.step
@@ -131,8 +134,9 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             GroupRecord(example: group.example, difference: group.difference, behaviour: group.behaviour, firstSession: group.firstSession,
                         originalKeyCount: group.originalKeyCount, sessions: group.sessions)
         }
-        self.groups = groups
-        files = groups.indices.map { Self.fileName(number: $0 + 1, group: groups[$0]) }
+        let ordered = Self.ordered(groups)
+        self.groups = ordered
+        files = ordered.indices.map { Self.fileName(number: $0 + 1, group: ordered[$0]) }
         disagreeing = summary.results.compactMap { result in
             guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { return nil }
             return Disagreement(session: result.index, signature: signature,
@@ -191,6 +195,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         merged.disagreements = records.reduce(0) { $0 + $1.disagreements }
         merged.refused = records.compactMap(\.refused).min { $0.session < $1.session }
         (merged.groups, merged.disagreeing) = try regrouped(records)
+        merged.groups = ordered(merged.groups)
         merged.files = merged.groups.indices.map { fileName(number: $0 + 1, group: merged.groups[$0]) }
         return merged
     }
@@ -231,6 +236,27 @@ public struct CheckRecord: Codable, Equatable, Sendable {
             kept.append(entry)
         }
         return (groups, kept)
+    }
+
+    /// The groups, the most different first ("Taming Compiler Fuzzers", PLDI 2013): the most hit
+    /// one, then each time the one whose cause shares the fewest features (kind, cause, key
+    /// class) with the nearest already listed, the most hit of those, the earliest found.
+    static func ordered(_ groups: [GroupRecord]) -> [GroupRecord] {
+        func features(_ group: GroupRecord) -> [Substring] { Array(group.behaviour.split(separator: " ").prefix(3)) }
+        func distance(_ a: [Substring], _ b: [Substring]) -> Int {
+            (0..<max(a.count, b.count)).filter { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }.count
+        }
+        var left = groups
+        var listed: [GroupRecord] = []
+        while !left.isEmpty {
+            let scored = left.indices.map { index in
+                (index: index, far: listed.map { distance(features($0), features(left[index])) }.min() ?? Int.max,
+                 hits: left[index].sessions.count, first: left[index].firstSession)
+            }
+            let best = scored.min { ($1.far, $1.hits, -$1.first) < ($0.far, $0.hits, -$0.first) }!
+            listed.append(left.remove(at: best.index))
+        }
+        return listed
     }
 
     /// The manifest's text: keys sorted, so the same record is the same bytes.
@@ -303,8 +329,8 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
         let hits = group.sessions.count
         var lines = [
-            "# moneyfield check, group \(number) of \(groups.count): \(hits) session\(hits == 1 ? "" : "s") of seed \(seed) showed this \(group.kind) difference",
-            "# on \(VisibleText.escaped(group.words, .terminalUnsafe)).",
+            "# moneyfield check, group \(number) of \(groups.count), \(hits) session\(hits == 1 ? "" : "s") of seed \(seed): \(VisibleText.escaped(group.words, .terminalUnsafe)).",
+            "# Seen here on \(VisibleText.escaped(group.evidence ?? "the last key", .terminalUnsafe)); the \(group.kind) differs.",
             "# Written from session \(group.firstSession), shrunk from \(group.originalKeyCount) keys.",
             "# Adapter: \(VisibleText.escaped(adapter, .terminalUnsafe))",
             "# Expectations below are moneyfield's. Replay on the adapter: moneyfield check --replay FILE --adapter CMD",

@@ -296,13 +296,14 @@ public struct FieldAnswer: Sendable, Equatable {
     /// What kind of difference `adapter` shows from this answer (the reference), or nil: a side
     /// with no digit at all is emptied; then the display; the caret as `caret` compares it;
     /// value and rejected only when the adapter gives them.
-    public func difference(from adapter: FieldAnswer, caret comparison: CaretComparison) -> DifferenceKind? {
+    /// `units` counts the carets in slot comparison (the typed point is one in natural entry).
+    public func difference(from adapter: FieldAnswer, caret comparison: CaretComparison, units: CaretUnits = .digits) -> DifferenceKind? {
         if Self.hasDigit(adapter.display) != Self.hasDigit(display) { return .emptied }
         if adapter.display != display { return .display }
         if let theirs = adapter.caret, let ours = caret {
             switch comparison {
             case .exact: if theirs != ours { return .caret }
-            case .slot: if Self.digitsRight(of: theirs, in: adapter.display) != Self.digitsRight(of: ours, in: display) { return .caret }
+            case .slot: if units.right(of: theirs, in: adapter.display) != units.right(of: ours, in: display) { return .caret }
             case .none: break
             }
             // A selection is the caret's other end: the next key replaces it. In slots, one that
@@ -310,7 +311,7 @@ public struct FieldAnswer: Sendable, Equatable {
             if adapter.reportsSelection && (adapter.selection != nil || selection != nil) {
                 switch comparison {
                 case .exact: if adapter.selection != selection { return .caret }
-                case .slot: if slots(of: adapter.selection, in: adapter.display) != slots(of: selection, in: display) { return .caret }
+                case .slot: if slots(of: adapter.selection, in: adapter.display, units) != slots(of: selection, in: display, units) { return .caret }
                 case .none: break
                 }
             }
@@ -321,23 +322,12 @@ public struct FieldAnswer: Sendable, Equatable {
     }
 
     /// A selection as the digits right of each end, or nil for none.
-    private func slots(of selection: Range<Int>?, in display: String) -> [Int]? {
-        selection.map { [Self.digitsRight(of: $0.lowerBound, in: display), Self.digitsRight(of: $0.upperBound, in: display)] }
+    private func slots(of selection: Range<Int>?, in display: String, _ units: CaretUnits) -> [Int]? {
+        selection.map { [units.right(of: $0.lowerBound, in: display), units.right(of: $0.upperBound, in: display)] }
     }
 
     static func hasDigit(_ display: String) -> Bool { display.unicodeScalars.contains { Key.digitValue(of: $0) != nil } }
 
-    /// The digit glyphs right of a UTF-16 offset: the caret `c` of a display, whatever stands
-    /// between the digits (`|$0` and `$|0` are both 1).
-    static func digitsRight(of offset: Int, in display: String) -> Int {
-        var seen = 0
-        var count = 0
-        for scalar in display.unicodeScalars {
-            if seen >= offset, Key.digitValue(of: scalar) != nil { count += 1 }
-            seen += scalar.utf16.count
-        }
-        return count
-    }
 
     /// `"$12.34"` with `|` at the caret when there is one.
     public var shown: String {

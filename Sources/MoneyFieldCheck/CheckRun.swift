@@ -112,9 +112,10 @@ public struct CheckRun: Sendable {
             for group in groups where group.sessions.count >= maxHits {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
-                if let rule = group.behaviour.rule, !rule.atLimit {
-                    // A behaviour that shows wherever it can shows there however full the field
-                    // (not one at a limit: how full the field is makes it).
+                let cause = group.behaviour.cause
+                if case .refusedAtLimit = cause {} else {
+                    // A cause shows wherever its key is pressed however full the field (not one at
+                    // a limit: how full the field is makes it).
                     for found in group.foundAt {
                         for fill in Situation.Fill.allCases {
                             let situation = Situation(left: found.situation.left, right: found.situation.right, fill: fill,
@@ -123,15 +124,14 @@ public struct CheckRun: Sendable {
                         }
                     }
                 }
-                // Where each behaviour shows whatever the situation, steered around there too: a
-                // caret sent to the end on edits among the digits (beside a separator only where
-                // seen), an arrow beside a non-digit, a limit's digits; the rest is still explored.
-                switch group.behaviour.rule {
-                case .caretToEnd?: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
-                case .arrowOverNonDigit?: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
-                case .overLimit(.digits)?: steer.formUnion(CheckPlan.Steer.digits(when: .full))
-                case .overLimit(.fraction)?: steer.formUnion(CheckPlan.Steer.digits(when: .fractionFull))
-                case .overLimit(.range)?, .leadingZero?, .deleteNothingBesideSeparator?, nil: break
+                // Where each cause shows whatever the situation, steered around there too: a caret
+                // sent to the end on edits among the digits, an arrow beside a non-digit; the rest
+                // is still explored. Not a limit's digits: a field may take a digit at its limit in
+                // one place and drop one in another, two causes.
+                switch cause {
+                case .caretToEnd: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
+                case .caretPastNoUnit: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
+                default: break
                 }
             }
             return steer

@@ -11,6 +11,13 @@ public protocol FieldAdapter: AnyObject {
     var replies: Int { get }
     /// Ends it (its whole process group, for a process).
     func stop()
+    /// Throws when it is out of step: a line came that nobody asked for (checked before a
+    /// difference counts).
+    func confirmInStep() throws(Adapter.Failure)
+}
+
+extension FieldAdapter {
+    public func confirmInStep() throws(Adapter.Failure) {}
 }
 
 extension Adapter: FieldAdapter {}
@@ -63,31 +70,11 @@ public struct Checker: Sendable {
         case differs(Difference)
     }
 
-    /// What makes shrunk sessions one defect (SPEC §4): the kind of difference, the last key
-    /// (any digit the same) and the situation it was pressed in; nil key and situation for the
-    /// field as made. Five behaviours are one group wherever they show (`rule`), because a
-    /// field shows them whatever stands beside the caret: an edit that puts the adapter's caret
-    /// at its display's end where moneyfield's stays among the digits (a field that rewrites its
-    /// value loses its caret after every edit); an arrow that moves the adapter's caret past a
-    /// separator, sign or symbol only, no digit, or a selection of such glyphs alone (a field
-    /// that leaves the caret to the browser, whose caret stops on both sides of every non-digit
-    /// and selects them); a display difference on a key moneyfield
-    /// refuses at a limit (a field that takes the key and drops digits instead, whichever key
-    /// and wherever the caret); a display with leading zeros moneyfield strips (`$00`); and a
-    /// Backspace or Delete beside a separator that leaves the adapter's display as it was (a
-    /// field that deletes the separator and writes it back).
+    /// What makes shrunk sessions one defect (SPEC §4): the cause, the effect of the last key on
+    /// each side read against the field before it (`Cause`). The last key and the situation it
+    /// was pressed in (what stood beside moneyfield's caret, how full the field was) are
+    /// evidence: written in the script's header and steered around, never part of the group.
     public struct Behaviour: Hashable, Sendable {
-        public enum Rule: Hashable, Sendable {
-            case caretToEnd
-            case arrowOverNonDigit
-            case overLimit(Limit)
-            case leadingZero
-            case deleteNothingBesideSeparator
-
-            /// A limit refused: how full the field is makes it.
-            var atLimit: Bool { if case .overLimit = self { true } else { false } }
-        }
-
         /// Which limit moneyfield refused a key at.
         public enum Limit: String, Hashable, Sendable {
             /// `--max-digits`.
@@ -103,7 +90,7 @@ public struct Checker: Sendable {
                 case .fractionFull: self = .fraction
                 case .aboveMaximum, .belowMinimum: self = .range
                 case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .negativeNotAllowed, .notADigit,
-                     .alreadyPositive, .notInsertable, .decimalKeyNeedsNaturalMode, .fieldEmpty, .pointAlreadyTyped:
+                     .alreadyPositive, .notInsertable, .decimalKeyNeedsNaturalMode, .fieldEmpty, .pointAlreadyTyped, .pointWouldOverflowFraction:
                     return nil
                 }
             }
@@ -118,94 +105,35 @@ public struct Checker: Sendable {
         }
 
         public let kind: DifferenceKind
+        public let cause: Cause
+        /// Evidence: the last key (any digit as `0`) and moneyfield's field before it.
         public let key: Key?
         public let situation: Situation?
-        public let rule: Rule?
 
-        public init(kind: DifferenceKind, key: Key?, situation: Situation?) {
+        public init(kind: DifferenceKind, cause: Cause, key: Key?, situation: Situation?) {
             self.kind = kind
+            self.cause = cause
             self.key = key.map(CheckPlan.Steer.anyDigit)
             self.situation = situation
-            rule = nil
         }
 
-        private init(_ rule: Rule, kind: DifferenceKind) {
-            self.kind = kind
-            key = nil
-            situation = nil
-            self.rule = rule
-        }
+        public static func == (lhs: Behaviour, rhs: Behaviour) -> Bool { lhs.cause == rhs.cause }
+        public func hash(into hasher: inout Hasher) { hasher.combine(cause) }
 
-        /// A caret difference after an edit, the adapter's caret at its display's end.
-        public static let caretToEnd = Behaviour(.caretToEnd, kind: .caret)
-        /// A caret difference after an arrow that moved the adapter's caret past no digit.
-        public static let arrowOverNonDigit = Behaviour(.arrowOverNonDigit, kind: .caret)
-        /// A display difference on a key moneyfield refuses at `limit`.
-        public static func overLimit(_ limit: Limit) -> Behaviour { Behaviour(.overLimit(limit), kind: .display) }
-        /// A display difference that is leading zeros in the adapter's integer part.
-        public static let leadingZero = Behaviour(.leadingZero, kind: .display)
-        /// Backspace or Delete beside a separator that left the adapter's display as it was.
-        public static let deleteNothingBesideSeparator = Behaviour(.deleteNothingBesideSeparator, kind: .display)
-
-        public var caretToEnd: Bool { rule == .caretToEnd }
-
-        /// The behaviour of a shrunk session: its last key and moneyfield's field before it
-        /// (one of the `rule`s when it is one, unless `detailed`).
-        public init(_ session: CheckPlan.Session, _ difference: Difference, detailed: Bool = false) {
+        /// The behaviour of a session's first disagreement: the cause of its last key.
+        public init(_ session: CheckPlan.Session, _ difference: Difference) {
             guard difference.step > 0, let configuration = try? session.configuration.fieldConfiguration() else {
-                self.init(kind: difference.kind, key: nil, situation: nil)
+                self.init(kind: difference.kind, cause: .asMade, key: nil, situation: nil)
                 return
             }
             let key = session.keys[difference.step - 1]
-            let theirs = difference.adapter.caret.map { FieldAnswer.digitsRight(of: $0, in: difference.adapter.display) }
-            let ours = difference.reference.caret.map { FieldAnswer.digitsRight(of: $0, in: difference.reference.display) }
-            if !detailed, difference.kind == .caret, Self.edits(key), theirs == 0, let ours, ours > 0 {
-                self = .caretToEnd
-                return
-            }
             var field = MoneyField(configuration)
             for key in session.keys.prefix(difference.step - 1) {
                 do throws(Rejection) { try field.press(key) } catch {}
             }
-            let situation = Situation(field)
-            if !detailed {
-                // Both sides agreed before the key: the digits right of moneyfield's caret then were the adapter's too.
-                let before = FieldAnswer.digitsRight(of: field.caretOffset, in: field.display)
-                // The adapter's caret moved, yet past no digit (it stopped beside a separator, or
-                // selected the `$` alone where moneyfield refused to move); one that did not move
-                // at all is an arrow ignored, its own defect.
-                let moved = difference.adapterCaretBefore.map { $0 != difference.adapter.caret } ?? false
-                // Or the caret in moneyfield's slot, and the adapter's selection holding no digit
-                // where moneyfield's holds none (Ctrl+A, then Shift+Left: the `$` alone selected).
-                let selectsNoDigit = difference.adapter.selection.map {
-                    FieldAnswer.digitsRight(of: $0.lowerBound, in: difference.adapter.display)
-                        == FieldAnswer.digitsRight(of: $0.upperBound, in: difference.adapter.display)
-                } ?? false
-                if difference.kind == .caret, ours != nil,
-                   Self.arrows(key) && moved && theirs == before || selectsNoDigit && difference.reference.selection == nil && theirs == ours {
-                    self = .arrowOverNonDigit
-                    return
-                }
-                if difference.kind == .display, let limit = Self.limit(refusing: key, in: field) {
-                    self = .overLimit(limit)
-                    return
-                }
-                if difference.kind == .display,
-                   Self.hasLeadingZeros(difference.adapter.display, beyond: difference.reference.display, configuration: configuration) {
-                    self = .leadingZero
-                    return
-                }
-                // A field that deletes the separator and writes it back: nothing deleted, whichever
-                // separator, however full. The separator stands on the side the key deletes from
-                // the adapter's caret (both sides agreed before the key, so its display is
-                // moneyfield's): Backspace ignored beside a digit is another defect.
-                if difference.kind == .display, key == .backspace || key == .delete, difference.adapter.display == field.display,
-                   Self.separator(deletedBy: key, from: difference.adapterCaretBefore ?? field.caretOffset, in: field) {
-                    self = .deleteNothingBesideSeparator
-                    return
-                }
-            }
-            self.init(kind: difference.kind, key: key, situation: situation)
+            let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
+                                 theirsBefore: difference.adapterCaretBefore)
+            self.init(kind: difference.kind, cause: cause, key: key, situation: Situation(field))
         }
 
         /// The limit moneyfield refuses `key` at in `field`, if it refuses it at one.
@@ -219,14 +147,6 @@ public struct Checker: Sendable {
             }
         }
 
-        /// Whether Backspace (the glyph left of `caret`) or Delete (right of it) would take a group
-        /// or decimal separator of `field`'s display.
-        static func separator(deletedBy key: Key, from caret: Int, in field: MoneyField) -> Bool {
-            let glyphs = Situation.classified(field.display, configuration: field.configuration)
-            let side = key == .backspace ? glyphs.last { $0.offset < caret } : glyphs.first { $0.offset >= caret }
-            return side.map { $0.kind == .group || $0.kind == .decimal } ?? false
-        }
-
         /// Whether `theirs` is `ours` with one or more zeros before its integer digits.
         package static func hasLeadingZeros(_ theirs: String, beyond ours: String, configuration: FieldConfiguration) -> Bool {
             let their = Situation.digits(of: theirs, configuration: configuration)
@@ -234,15 +154,6 @@ public struct Checker: Sendable {
             let extra = their.integer.count - our.integer.count
             return extra > 0 && !our.integer.isEmpty && their.fraction == our.fraction
                 && their.integer.prefix(extra).allSatisfy { $0 == 0 } && Array(their.integer.dropFirst(extra)) == our.integer
-        }
-
-        /// The caret keys that move it by one slot.
-        static func arrows(_ key: Key) -> Bool {
-            switch key {
-            case .left, .right, .selectLeft, .selectRight: true
-            case .digit, .backspace, .delete, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal, .home, .end, .enter,
-                 .selectHome, .selectEnd, .selectAll: false
-            }
         }
 
         /// Keys that change the amount (not the caret or the selection alone).
@@ -253,48 +164,24 @@ public struct Checker: Sendable {
             }
         }
 
-        /// `backspace with a group separator left of the caret and a digit right of it, the field not empty`.
-        public var words: String {
-            switch rule {
-            case .caretToEnd?: return "an edit that put the adapter's caret at its display's end, whatever the key and situation"
-            case .arrowOverNonDigit?: return "an arrow that moved the adapter's caret past, or a selection that holds, a separator, sign or symbol but no digit, wherever it stood"
-            case .overLimit(let limit)?: return "a key moneyfield refuses \(limit.words), whichever key and wherever the caret"
-            case .leadingZero?: return "leading zeros moneyfield does not show, whatever the key and situation"
-            case .deleteNothingBesideSeparator?: return "a backspace or delete beside a separator that deleted nothing in the adapter, wherever it stood"
-            case nil: break
-            }
+        /// The group in words, then where its example showed it.
+        public var words: String { cause.words }
+
+        /// Where the example showed it: `backspace with a group separator left of the caret …`.
+        public var evidence: String {
             guard let key, let situation else { return "the field as made" }
             return Checker.words(for: key) + " with " + situation.words
         }
 
-        /// A stable spelling for the manifest: `display bs group|digit|some`.
-        public var code: String {
-            switch rule {
-            case .caretToEnd?: return "caret edit to-end"
-            case .arrowOverNonDigit?: return "caret arrow over-non-digit"
-            case .overLimit(let limit)?: return "display over-limit \(limit.rawValue)"
-            case .leadingZero?: return "display leading-zero"
-            case .deleteNothingBesideSeparator?: return "display delete-nothing beside-separator"
-            case nil: break
-            }
-            guard let key, let situation else { return kind.rawValue + " made" }
-            return kind.rawValue + " " + (key == .digit(0) ? "digit" : key.protocolName) + " " + situation.code
-        }
+        /// A stable spelling for the record: `display ignored digit front`.
+        public var code: String { kind.rawValue + " " + cause.code }
 
-        /// The same behaviour with its situation's fill left out: what a shrink must keep.
-        package var ignoringFill: Behaviour {
-            guard let key, let situation else { return self }
-            return Behaviour(kind: kind, key: key,
-                             situation: Situation(left: situation.left, right: situation.right, fill: .some, selecting: situation.selecting))
-        }
-
-        /// What `--max-hits` steers away from once this group is full.
+        /// What `--max-hits` steers away from once this group is full: its key where it was found.
         public var steer: CheckPlan.Steer? {
             guard let key, let situation else { return nil }
             return CheckPlan.Steer(key: key, situation: situation)
         }
     }
-
     /// A key in words, digits as any digit.
     static func words(for key: Key) -> String {
         switch key {
@@ -339,7 +226,9 @@ public struct Checker: Sendable {
     }
 
     /// Plays `session` on `adapter` up to its first disagreement.
-    public func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Outcome {
+    /// `confirming` a difference checks first that the adapter is in step (not in shrinking, whose
+    /// adapter was confirmed when its session was played).
+    public func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
         let reference: [FieldAnswer]
         let configuration: FieldConfiguration
         do {
@@ -351,14 +240,17 @@ public struct Checker: Sendable {
         let new = AdapterRequest.new(configuration)
         if shouldStop() { throw .interrupted }
         guard case .answer(let made) = try adapter.ask(new) else { return .unsupported(request: new.line) }
-        if let kind = reference[0].difference(from: made, caret: caret) {
+        let units = CaretUnits(configuration)
+        if let kind = reference[0].difference(from: made, caret: caret, units: units) {
+            if confirming { try adapter.confirmInStep() }
             return .differs(Difference(step: 0, adapter: made, reference: reference[0], kind: kind))
         }
         var previous = made
         for (index, key) in session.keys.enumerated() {
             if shouldStop() { throw .interrupted }
             guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported(request: new.line) }
-            if let kind = reference[index + 1].difference(from: answer, caret: caret) {
+            if let kind = reference[index + 1].difference(from: answer, caret: caret, units: units) {
+                if confirming { try adapter.confirmInStep() }
                 return .differs(Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind,
                                            adapterCaretBefore: previous.caret))
             }
@@ -374,8 +266,7 @@ public struct Checker: Sendable {
     /// first session is shrunk, and the rest join it as found.
     public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
         let behaviour = Behaviour(session, difference)
-        if behaviour.rule != nil { return behaviour.code }
-        return session.configuration.options.words.joined(separator: " ") + " · " + Behaviour(session, difference, detailed: true).code
+        return Behaviour(session, difference).code
     }
 
     /// A session played, not yet shrunk.
@@ -402,7 +293,7 @@ public struct Checker: Sendable {
             return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
         case .differs(let difference):
             let signature = Self.signature(played.session, difference)
-            let foundAt = Behaviour(played.session, difference, detailed: true).steer
+            let foundAt = Behaviour(played.session, difference).steer
             if let (example, exampleDifference) = shrunk {
                 return SessionResult(index: played.index, session: played.session,
                                      verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),
@@ -426,32 +317,28 @@ public struct Checker: Sendable {
         best.keys = Array(best.keys.prefix(difference.step))
         guard budget > 0 else { return (best, bestDifference) }
 
-        // A smaller case must show the same kind of difference on the same key with the same
-        // glyphs beside the caret (at its last key when `atEnd`): otherwise shrinking trades the
-        // defect found for another, shallower one of the same kind (Right after Home for Right
-        // beside a comma), and the sessions of its signature join a group not theirs. How full
-        // the field is may change: that is what shrinking takes away. A behaviour that is one
-        // group wherever it shows (a rule) stays that rule, or none stays none: every session of
-        // its signature joins the group the first one shrinks to. A key refused at a limit stays
-        // refused there: else it is another defect, a display difference on any key.
-        let rule = Behaviour(best, difference).rule
-        let refused = if case .overLimit(let limit)? = rule { limit } else { Behaviour.Limit?.none }
-        let wanted = Behaviour(best, difference, detailed: true).ignoringFill
+        // A smaller case must show the same cause on the same key (at its last key when
+        // `atEnd`): otherwise shrinking trades the defect found for another, shallower one, and
+        // the sessions of its signature (its cause) join a group not theirs. Where the caret
+        // stood and how full the field is may change: that is what shrinking takes away.
+        let wanted = Behaviour(best, difference)
+        let refused = if case .refusedAtLimit(let limit, _) = wanted.cause { limit } else { Behaviour.Limit?.none }
         func kept(_ candidate: CheckPlan.Session, _ found: Difference) -> Bool {
-            Behaviour(candidate, found, detailed: true).ignoringFill == wanted && Behaviour(candidate, found).rule == rule
+            let behaviour = Behaviour(candidate, found)
+            return behaviour == wanted && behaviour.key == wanted.key
         }
         // Candidates already played and found wanting (with `atEnd`, or without): shrinking
         // passes meet some again.
         var wanting = (configuration: best.configuration, keys: Set<[Key]>(), atEnd: Set<[Key]>())
         func stillDiffers(_ candidate: CheckPlan.Session, atEnd: Bool = false) throws(Adapter.Failure) -> Difference? {
-            // Only a candidate that presses the wanted key in the wanted situation can show the
-            // behaviour, and only up to the last such key: moneyfield's field tells which without
-            // the adapter, so the rest are never played (a browser takes ~20 ms a candidate).
+            // Only a candidate that presses the wanted key (refused at the wanted limit, for a limit)
+            // can show the cause, and only up to the last such key: moneyfield's field tells which
+            // without the adapter, so the rest are never played (a browser takes ~20 ms a candidate).
             guard budget > 0, let playing = Self.cut(candidate, reaching: wanted, refused: refused, atEnd: atEnd) else { return nil }
             if playing.configuration != wanting.configuration { wanting = (playing.configuration, [], []) }
             guard !(atEnd ? wanting.atEnd : wanting.keys).contains(playing.keys) else { return nil }
             budget -= 1
-            guard case .differs(let found) = try play(playing, on: adapter), found.kind == difference.kind,
+            guard case .differs(let found) = try play(playing, on: adapter, confirming: false), found.kind == difference.kind,
                   !atEnd || found.step == candidate.keys.count,
                   kept(playing, found)
             else {
@@ -524,23 +411,6 @@ public struct Checker: Sendable {
             }
         }
 
-        // Digits are not counted: a caret difference on a digit key that another digit shows as a
-        // display difference is that display difference (the digit dropped was the one typed).
-        func strongestDigitKind() throws(Adapter.Failure) {
-            guard bestDifference.kind == .caret, let last = best.keys.last, case .digit(let typed) = last else { return }
-            for other in UInt8(0)...9 where other != typed {
-                guard budget > 0 else { return }
-                budget -= 1
-                var candidate = best
-                candidate.keys[candidate.keys.count - 1] = .digit(other)
-                if case .differs(let found) = try play(candidate, on: adapter), found.kind == .display, found.step == candidate.keys.count {
-                    best = candidate
-                    bestDifference = found
-                    return
-                }
-            }
-        }
-
         try shrinkKeys()
         try simplifyDigits()
         // Simpler configurations, simplest first; the first that still disagrees is kept.
@@ -555,24 +425,19 @@ public struct Checker: Sendable {
                 break
             }
         }
-        try strongestDigitKind()
         return (best, bestDifference)
     }
 
-    /// `candidate` up to its last key that is `behaviour`'s key pressed in its situation (the
-    /// fill aside) in moneyfield's field, and refused there at the limit `refused` if one is
-    /// given; nil when no key is (when `atEnd`: unless its last key is). The field as made (no
-    /// key) needs none.
+    /// `candidate` up to its last press of `behaviour`'s key, refused there at the limit
+    /// `refused` if one is given; nil when there is none (when `atEnd`: unless its last key is
+    /// one). The field as made (no key) needs none.
     static func cut(_ candidate: CheckPlan.Session, reaching behaviour: Behaviour, refused: Behaviour.Limit?, atEnd: Bool) -> CheckPlan.Session? {
-        guard let key = behaviour.key, let situation = behaviour.situation,
-              let configuration = try? candidate.configuration.fieldConfiguration() else { return candidate }
+        guard let key = behaviour.key, let configuration = try? candidate.configuration.fieldConfiguration() else { return candidate }
         var field = MoneyField(configuration)
         var last: Int?
         for (index, pressed) in candidate.keys.enumerated() {
-            if CheckPlan.Steer.anyDigit(pressed) == key {
-                let here = Situation(field)
-                if here.left == situation.left, here.right == situation.right, here.selecting == situation.selecting,
-                   refused == nil || Behaviour.limit(refusing: pressed, in: field) == refused { last = index }
+            if CheckPlan.Steer.anyDigit(pressed) == key, refused == nil || Behaviour.limit(refusing: pressed, in: field) == refused {
+                last = index
             }
             do throws(Rejection) { try field.press(pressed) } catch {}
         }

@@ -6,42 +6,42 @@ import MoneyFieldShell
 /// `moneyfield adapter`: moneyfield's own engine behind the check protocol, the reference
 /// adapter (and the example of what an adapter answers). Reads request lines, answers each.
 public struct ReferenceAdapter: Sendable {
-    private var field: MoneyField?
+    private var field: PlantedField
 
-    public init() {}
+    /// moneyfield's field, with `planted` defects (the zoo) if any.
+    public init(planted: [PlantedDefect] = []) { field = PlantedField(planted) }
 
     /// What one request line is answered: a reply line (without its newline), or nil for
-    /// `quit`, after which nothing more is read.
+    /// `quit`, after which nothing more is read. A request's `id` is echoed.
     public mutating func reply(to line: some Collection<UInt8>) -> String? {
         guard let object = try? JSONDecoder().decode([String: RequestValue].self, from: Data(line)),
               let op = object["op"]?.text else {
             return "{\"error\":\"unreadable request\"}"
         }
-        var rejected = false
+        let answer: FieldAnswer
         switch op {
         case "quit": return nil
         case "new":
             guard let configuration = try? FieldOptions(request: object).configuration(defaults: ("en_US", "USD")) else {
                 return "{\"unsupported\":true}"
             }
-            field = MoneyField(configuration)
+            answer = field.new(configuration)
         case "key":
-            guard let key = Key(protocolName: object["key"]?.text ?? ""), var current = field else {
+            guard let key = Key(protocolName: object["key"]?.text ?? ""), let pressed = field.press(key) else {
                 return "{\"error\":\"unknown key or no field\"}"
             }
-            do throws(Rejection) { try current.press(key) } catch { rejected = true }
-            field = current
+            answer = pressed
         default:
             return "{\"error\":\"unknown op\"}"
         }
-        guard let field else { return "{\"error\":\"no field\"}" }
-        return FieldAnswer(field, rejected: rejected).json
+        guard case .number(let id)? = object["id"] else { return answer.json }
+        return String(answer.json.dropLast()) + ",\"id\":\(id)}"
     }
 
     /// Serves requests from `descriptor` until `quit` or its end, each reply handed to `write`.
-    public static func serve(reading descriptor: Int32, write: (String) -> Void) {
+    public static func serve(reading descriptor: Int32, planted: [PlantedDefect] = [], write: (String) -> Void) {
         var reader = LineReader(descriptor: descriptor, limit: 1 << 16)
-        var adapter = ReferenceAdapter()
+        var adapter = ReferenceAdapter(planted: planted)
         while let line = reader.next() {
             guard case .bytes(let bytes) = line else {
                 write("{\"error\":\"unreadable request\"}\n")

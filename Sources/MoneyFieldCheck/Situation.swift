@@ -137,10 +137,13 @@ public struct Situation: Hashable, Sendable, Codable {
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
         var inFraction = false
-        for scalar in display.unicodeScalars {
+        let scalars = Array(display.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             if let digit = Key.digitValue(of: scalar) {
                 if inFraction { fraction.append(digit) } else { integer.append(digit) }
-            } else if scalar == decimal, !integer.isEmpty {
+            } else if scalar == decimal, !inFraction,
+                      !integer.isEmpty || (index + 1 < scalars.count && Key.digitValue(of: scalars[index + 1]) != nil) {
+                // The point after a digit, or before one with none before it (`$.05`).
                 inFraction = true
             }
         }

@@ -68,7 +68,7 @@ import Testing
         let configuration = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .whole)
         let found = unsteeredGroups(of: plan(192, steps: 20, keys: try keys("0123<bs><del><left><sleft><sright>"), configurations: [configuration]),
                                     selectsTheSign)
-        #expect(found == [.arrowOverNonDigit], "\(found.map(\.words))")
+        #expect(found == [Checker.Behaviour(kind: .caret, cause: .caretPastNoUnit, key: nil, situation: nil)], "\(found.map(\.words))")
     }
 
     /// Ctrl+A in a browser selects the sign too, and Shift+Left then leaves the `$` alone
@@ -83,11 +83,11 @@ import Testing
         #expect(theirs.shown == "[$|]0")
         let kind = try #require(reference[2].difference(from: theirs, caret: .slot))
         let difference = Checker.Difference(step: 2, adapter: theirs, reference: reference[2], kind: kind, adapterCaretBefore: 2)
-        #expect(Checker.Behaviour(session, difference) == .arrowOverNonDigit)
+        #expect(Checker.Behaviour(session, difference).cause == .caretPastNoUnit)
         // A selection that holds a digit moneyfield does not select stays its own group.
         let digit = try answer(#"{"display":"$0","caret":1,"selection":[1,2]}"#)
         let digitKind = try #require(reference[2].difference(from: digit, caret: .slot))
         let other = Checker.Difference(step: 2, adapter: digit, reference: reference[2], kind: digitKind, adapterCaretBefore: 2)
-        #expect(Checker.Behaviour(session, other).rule == nil)
+        #expect(Checker.Behaviour(session, other).cause != .caretPastNoUnit)
     }
 }

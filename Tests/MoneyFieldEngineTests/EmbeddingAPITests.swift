@@ -133,7 +133,7 @@ import Testing
         #expect(FieldError.outsideLimits("12", .aboveMaximum("10")).allowedBy == SettingRemedy(.maximum))
         // No error's text names a shell option: those are the shell's to add.
         let rejections: [Rejection] = [.tooManyDigits(limit: 3), .aboveMaximum("1"), .belowMinimum("1"), .negativeNotAllowed,
-                                       .decimalKeyNeedsNaturalMode, .fractionFull(limit: 0), .fieldEmpty]
+                                       .decimalKeyNeedsNaturalMode, .pointWouldOverflowFraction(limit: 0), .fieldEmpty]
         let errors: [FieldError] = [.settingOutOfRange(.decimals, value: 9, allowed: 0...6), .unreadableLimit(.maximum, "x"),
                                     .minimumAboveMaximum(minimum: "2", maximum: "1"), .accountingNeedsCurrency,
                                     .noAmountWithinLimits(minimum: "0.001", maximum: "0.009", fractionDigits: 2),

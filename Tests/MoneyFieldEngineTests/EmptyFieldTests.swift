@@ -150,11 +150,11 @@ struct EmptyFieldTests {
     func noPointWithoutFraction() throws {
         var yen = MoneyField(try FieldConfiguration(locale: "ja_JP", currency: "JPY", mode: .natural))
         typeAccepted("12", into: &yen)
-        expectRefused(.decimal, on: &yen, .fractionFull(limit: 0))
-        #expect(throws: MoneyField.EditFailure.rejected(.fractionFull(limit: 0))) { try yen.replace(utf16Range: 3..<3, with: ".5") }
+        expectRefused(.decimal, on: &yen, .pointWouldOverflowFraction(limit: 0))
+        #expect(throws: MoneyField.EditFailure.rejected(.pointWouldOverflowFraction(limit: 0))) { try yen.replace(utf16Range: 3..<3, with: ".5") }
         expectMarked(yen, "¥12|")
         var none = MoneyField(try FieldConfiguration(mode: .natural, decimals: 0))
         typeAccepted("<selall>", into: &none)
-        expectRefused(.decimal, on: &none, .fractionFull(limit: 0))
+        expectRefused(.decimal, on: &none, .pointWouldOverflowFraction(limit: 0))
     }
 }

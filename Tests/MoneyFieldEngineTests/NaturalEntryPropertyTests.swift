@@ -153,7 +153,7 @@ struct NaturalEntryPropertyTests {
             case .tripleZero: text.insert(contentsOf: "000", at: at)
             case .decimal:
                 // A field with no fraction digits takes no point (issue 30 #9).
-                if limit == 0 { return .failure(.fractionFull(limit: 0)) }
+                if limit == 0 { return .failure(.pointWouldOverflowFraction(limit: 0)) }
                 if let point = text.firstIndex(of: ".") {
                     // `--point-again ignore`: a point already typed (outside the selection) refuses the key.
                     if configuration.pointAgain == .ignore { return .failure(.pointAlreadyTyped) }
@@ -185,7 +185,7 @@ struct NaturalEntryPropertyTests {
                 preconditionFailure("\(key) is not a natural-mode edit")
             }
             next.units = Self.normalized(text)
-            if let typed = next.fraction, typed > limit { return .failure(.fractionFull(limit: limit)) }
+            if let typed = next.fraction, typed > limit { return .failure(key == .decimal ? .pointWouldOverflowFraction(limit: limit) : .fractionFull(limit: limit)) }
             if key == .backspace && selection == nil && next.digitString == digitString && next.fraction == fraction {
                 return .failure(.nothingToDelete)
             }

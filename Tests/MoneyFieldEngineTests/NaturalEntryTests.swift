@@ -53,7 +53,7 @@ struct NaturalEntryTests {
         typeAccepted("<dec>", into: &field)
         expectMarked(field, "$100.|05")
         var long = try natural("12345<left><left><left>")
-        expectRefused(.decimal, on: &long, .fractionFull(limit: 2))
+        expectRefused(.decimal, on: &long, .pointWouldOverflowFraction(limit: 2))
         // With a point standing, <dec> moves the caret just after it.
         typeAccepted("<home><dec>", into: &field)
         expectMarked(field, "$100.|05")
@@ -86,7 +86,7 @@ struct NaturalEntryTests {
         expectMarked(partial, "$7.50|")
         // A currency without a fraction refuses the point itself (issue 30 #9), and settles as is.
         var yen = try natural("1234", "ja_JP", "JPY")
-        expectRefused(.decimal, on: &yen, .fractionFull(limit: 0))
+        expectRefused(.decimal, on: &yen, .pointWouldOverflowFraction(limit: 0))
         typeAccepted("<enter>", into: &yen)
         expectMarked(yen, "¥1,234|")
         var dinar = try natural("12<dec>5<enter>", "en_US", "KWD")

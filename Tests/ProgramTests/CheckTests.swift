@@ -56,7 +56,7 @@ import MoneyFieldCheck
             let keys = String(line.split(separator: " ")[2])
             #expect(keys.count == 10 && keys.allSatisfy(\.isNumber), "\(line)")
         }
-        #expect(outcome.stdout.contains("display: a digit key with a digit left of the caret and the display's edge right of it, the field not empty — 5 sessions"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("display: the adapter did nothing on a digit typed after a digit where moneyfield changed the field — 5 sessions"), "\(outcome.stdout)")
         _ = try shrunkScriptsReplayGreen(in: folder)
     }
 
@@ -65,7 +65,7 @@ import MoneyFieldCheck
         defer { folder.remove() }
         let caret = try check(python("seed000_double.py"), ["--locale", "en_US", "--sessions", "20"], in: folder)
         let caretLines = caret.stdout.split(separator: "\n").filter { $0.hasPrefix("disagreement:") }
-        #expect(caretLines.contains { $0.contains("<left>") }, "\(caret.stdout)")
+        #expect(caretLines.contains { $0.contains("<left>") || $0.contains("<home>") }, "\(caret.stdout)")
         #expect(caretLines.allSatisfy { $0.split(separator: " ")[2].count <= 16 }, "shrunk to a handful of keys")
         let german = try check(python("seed000_double.py"), ["--locale", "de_DE", "--currency", "EUR", "--sessions", "3"], in: folder)
         #expect(german.stdout.contains("disagreement: en_US/EUR (as made) — adapter \"$0.00\", moneyfield \"€0.00|\" (display)")

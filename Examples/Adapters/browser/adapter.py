@@ -721,7 +721,7 @@ def config_mismatches(entry, request):
         elif value != allowed:
             differ.append(key)
     for key, value in request.items():
-        if key == "op" or key in entry or key in ANY_WHEN_UNNAMED:
+        if key in ("op", "id") or key in entry or key in ANY_WHEN_UNNAMED:
             continue
         if key not in REQUEST_DEFAULTS or value != REQUEST_DEFAULTS[key]:
             differ.append(key)
@@ -979,12 +979,14 @@ def serve(page):
             reply({"error": "unreadable request"})
             continue
         op = request.get("op")
+        # The request's id, echoed: check then matches every reply to its request exactly.
+        echo = {"id": request["id"]} if isinstance(request.get("id"), int) else {}
         if op == "quit":
             return
         if op == "new":
-            reply(page.new(request))
+            reply({**page.new(request), **echo})
         elif op == "key" and request.get("key") in KEYS:
-            reply(page.press(request["key"]))
+            reply({**page.press(request["key"]), **echo})
         elif op == "key":
             log("unknown key %s (keys: %s)" % (json.dumps(request.get("key")), ", ".join(KEYS)))
             reply({"error": "unknown key"})

@@ -19,8 +19,10 @@ extension Rejection: CustomStringConvertible, LocalizedError {
         case .notInsertable(let text):
             "\"\(text)\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
         case .fractionFull(let limit):
+            "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
+        case .pointWouldOverflowFraction(let limit):
             limit == 0 ? "this field has no fraction digits: it takes no decimal point"
-                : "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
+                : "a point here would leave more than \(limit) digit\(limit == 1 ? "" : "s") after it: type it at most \(limit) from the end"
         case .decimalKeyNeedsNaturalMode: "the decimal key needs a natural-mode field; this one places the point itself"
         case .fieldEmpty: "the field is empty: type a digit before the sign"
         case .pointAlreadyTyped: "the point is already typed"
@@ -39,7 +41,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
         case .decimalKeyNeedsNaturalMode: SettingRemedy(.mode, EntryMode.natural.rawValue)
         case .pointAlreadyTyped: SettingRemedy(.pointAgain, PointAgain.move.rawValue)
         case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .notADigit, .alreadyPositive,
-             .notInsertable, .fractionFull, .fieldEmpty:
+             .notInsertable, .fractionFull, .fieldEmpty, .pointWouldOverflowFraction:
             nil
         }
     }

@@ -25,6 +25,9 @@ public enum Rejection: Error, Equatable, Sendable {
     case fieldEmpty
     /// Natural mode with `pointAgain` `.ignore`: the decimal key once the point is typed.
     case pointAlreadyTyped
+    /// Natural mode: a point typed with more digits right of the caret than the fraction takes
+    /// (or in a field with no fraction digits, JPY): no fraction was typed, the point was.
+    case pointWouldOverflowFraction(limit: Int)
 }
 
 /// A change to a field that cannot be made; the field stays as it was.

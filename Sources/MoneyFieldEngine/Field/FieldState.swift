@@ -44,6 +44,13 @@ public struct FieldState: Sendable, Equatable {
         self.init(checkedNegative: isNegative, digits: DigitBuffer(significant), caretSlotsFromEnd: caretSlotsFromEnd)
     }
 
+    /// A natural-entry state with `typedFraction` digits after a typed point, for tools in this
+    /// package that build a field other than by keys (check's defect zoo).
+    package init(isNegative: Bool = false, digits: [UInt8], caretSlotsFromEnd: Int, typedFraction: Int?) throws(FieldError) {
+        try self.init(isNegative: isNegative, digits: digits, caretSlotsFromEnd: caretSlotsFromEnd)
+        self.typedFraction = typedFraction
+    }
+
     /// The engine's own way in: the digits are already valid.
     init(checkedNegative isNegative: Bool, digits: DigitBuffer, caretSlotsFromEnd: Int) {
         self.isNegative = isNegative

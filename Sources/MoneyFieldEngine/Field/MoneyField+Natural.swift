@@ -78,7 +78,7 @@ extension MoneyField {
 
     mutating func pressNatural(_ key: UnitEdit) throws(Rejection) {
         // A field with no fraction digits (JPY) takes no point at all, rather than one nothing can follow.
-        if key == .decimal && setup.shownFractionDigits == 0 { throw .fractionFull(limit: 0) }
+        if key == .decimal && setup.shownFractionDigits == 0 { throw .pointWouldOverflowFraction(limit: 0) }
         // An empty field losing focus stays empty (and loses its selection).
         if key == .enter && isEmpty {
             moveCaret(to: state.caretSlotsFromEnd)
@@ -137,7 +137,12 @@ extension MoneyField {
             units = settledUnits(units)
             caret = 0
         }
-        let next = try naturalState(units: &units, caret: caret)
+        let next: FieldState
+        do throws(Rejection) { next = try naturalState(units: &units, caret: caret) } catch {
+            // A point that leaves too many digits after it is the point's refusal, not a full fraction's.
+            if key == .decimal, case .fractionFull(let limit) = error { throw .pointWouldOverflowFraction(limit: limit) }
+            throw error
+        }
         // Removing a padding zero ($0|.5) changes nothing: report it like the far left.
         if key == .backspace && !replacedSelection && next.digitBuffer == state.digitBuffer
             && next.typedFraction == state.typedFraction {
@@ -186,7 +191,7 @@ extension MoneyField {
             moveCaret(to: fraction)
             return
         }
-        guard caret <= setup.shownFractionDigits else { throw .fractionFull(limit: setup.shownFractionDigits) }
+        guard caret <= setup.shownFractionDigits else { throw .pointWouldOverflowFraction(limit: setup.shownFractionDigits) }
         var next = state
         next.typedFraction = caret
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }

@@ -1,0 +1,344 @@
+import MoneyFieldEngine
+
+/// How `check` counts a caret (SPEC §4, `--caret slot`): the units right of it in a display,
+/// digit glyphs, and in natural entry the typed point too (`$0|.1` and `$0.|1` differ).
+public struct CaretUnits: Sendable, Equatable {
+    /// The decimal separator that is a unit (natural entry), nil where only digits are.
+    public let point: Unicode.Scalar?
+
+    public static let digits = CaretUnits(point: nil)
+
+    public init(point: Unicode.Scalar?) { self.point = point }
+
+    public init(_ configuration: FieldConfiguration) {
+        point = configuration.mode == .natural ? Situation.decimalSeparator(for: configuration) : nil
+    }
+
+    /// The units right of UTF-16 `offset` in `display`: digit glyphs, and the point where it
+    /// follows a digit (so a `.` in `лв.` never counts).
+    public func right(of offset: Int, in display: String) -> Int {
+        var seen = 0
+        var count = 0
+        var afterDigit = false
+        for scalar in display.unicodeScalars {
+            let digit = Key.digitValue(of: scalar) != nil
+            if seen >= offset, digit || (scalar == point && afterDigit) { count += 1 }
+            if !Situation.isInvisible(scalar) { afterDigit = digit }
+            seen += scalar.utf16.count
+        }
+        return count
+    }
+
+    /// The UTF-16 offset with `units` units right of it: just after the unit glyph before them,
+    /// or before the first unit when `units` is all of them.
+    public func offset(unitsRight units: Int, in display: String) -> Int {
+        var offsets: [Int] = []
+        var seen = 0
+        var afterDigit = false
+        for scalar in display.unicodeScalars {
+            let digit = Key.digitValue(of: scalar) != nil
+            seen += scalar.utf16.count
+            if digit || (scalar == point && afterDigit) { offsets.append(seen) }
+            if !Situation.isInvisible(scalar) { afterDigit = digit }
+        }
+        guard !offsets.isEmpty else { return 0 }
+        let left = offsets.count - min(max(units, 0), offsets.count)
+        if left > 0 { return offsets[left - 1] }
+        // Before the first unit: its start.
+        var start = 0
+        for scalar in display.unicodeScalars {
+            if Key.digitValue(of: scalar) != nil { return start }
+            start += scalar.utf16.count
+        }
+        return 0
+    }
+}
+
+/// Why a session disagrees (SPEC §4): the effect of the last key on each side, read against the
+/// field before it, which both sides agreed on. What stood beside the caret is evidence, kept
+/// in the script's header, never part of the cause; the key is part of it only where the
+/// effect depends on it (a digit ignored and a delete ignored are fixed apart; a field that
+/// never regroups shows it on every key).
+public enum Cause: Hashable, Sendable {
+    /// The field as made differs.
+    case asMade
+    /// moneyfield refuses the key at a limit; the adapter's digits changed this way.
+    case refusedAtLimit(Checker.Behaviour.Limit, DigitChange)
+    /// The adapter's display stayed as it was where moneyfield's changed.
+    case ignored(KeyClass, Place?)
+    /// moneyfield's display stayed as it was; the adapter's digits stayed too but other glyphs went.
+    case deletedNonDigit
+    /// moneyfield refused or ignored the key (no limit); the adapter changed its digits.
+    case tookKey(KeyClass)
+    /// The same digits, other glyphs between them (a field that never regroups).
+    case otherGlyphs(Set<Situation.Neighbour>)
+    /// Zeros before the adapter's integer digits.
+    case leadingZeros
+    /// No integer digit before the adapter's point (`$.5`).
+    case noIntegerDigit
+    /// The adapter padded the fraction with zeros where moneyfield did not (`padded`), or did
+    /// not pad where moneyfield did; `leaving` when the key was `<enter>`.
+    case padding(padded: Bool, leaving: Bool)
+    /// The digits differ otherwise after the key.
+    case digits(DigitChange, KeyClass)
+    /// One side shows no digit at all and the other does.
+    case emptied(byAdapter: Bool, KeyClass)
+    /// After an edit, the adapter's caret at its display's end.
+    case caretToEnd
+    /// The adapter's caret moved, past no unit (a separator, the sign or the currency text), or
+    /// it selected such glyphs alone.
+    case caretPastNoUnit
+    /// A move key left the adapter's caret where it was.
+    case moveIgnored(Key)
+    /// A move key moved the adapter's caret by another number of units.
+    case moveDistance(Key)
+    /// moneyfield's caret stayed (it refused or ignored the key); the adapter's moved.
+    case caretMovedOnRefused
+    /// After an edit, the adapter's caret `left` (or right) of moneyfield's.
+    case caretOff(left: Bool, KeyClass)
+    case value(KeyClass)
+    case rejected(byAdapter: Bool, KeyClass)
+
+    /// What kind of key, where the effect depends on it.
+    public enum KeyClass: String, Hashable, Sendable {
+        case digit, delete, point, sign, clear, leave, move, select
+
+        init(_ key: Key) {
+            switch key {
+            case .digit, .doubleZero, .tripleZero: self = .digit
+            case .backspace, .delete: self = .delete
+            case .decimal: self = .point
+            case .minus, .plus: self = .sign
+            case .clear: self = .clear
+            case .enter: self = .leave
+            case .left, .right, .home, .end: self = .move
+            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: self = .select
+            }
+        }
+
+        var words: String {
+            switch self {
+            case .digit: "a digit"
+            case .delete: "a backspace or delete"
+            case .point: "the decimal key"
+            case .sign: "the sign key"
+            case .clear: "clear"
+            case .leave: "leaving the field"
+            case .move: "a caret key"
+            case .select: "a selection key"
+            }
+        }
+    }
+
+    /// Where moneyfield's caret stood among the units, for a digit lost: before every digit (a
+    /// field that loses what is typed in front) or not (one that loses it past a suffix, or anywhere).
+    public enum Place: String, Hashable, Sendable {
+        case front, elsewhere
+    }
+
+    /// How the adapter's digits differ: one more, one fewer, as many in another order, else.
+    public enum DigitChange: String, Hashable, Sendable {
+        case more, fewer, otherSlot = "other-slot", replaced, other
+
+        init(from ours: [UInt8], to theirs: [UInt8]) {
+            if theirs.count > ours.count { self = .more } else if theirs.count < ours.count { self = .fewer }
+            else if theirs.sorted() == ours.sorted() { self = .otherSlot } else { self = .replaced }
+        }
+
+        var words: String {
+            switch self {
+            case .more: "wrote more digits"
+            case .fewer: "dropped a digit"
+            case .otherSlot: "put the digit in another slot"
+            case .replaced: "replaced a digit"
+            case .other: "changed its digits"
+            }
+        }
+    }
+
+    /// The cause of `difference`, the last key `key` pressed on moneyfield's `before`.
+    /// `theirsBefore` is the adapter's caret before the key, where it gave one.
+    static func of(_ kind: DifferenceKind, key: Key, before: MoneyField, adapter: FieldAnswer, reference: FieldAnswer,
+                   theirsBefore: Int?) -> Cause {
+        let configuration = before.configuration
+        let units = CaretUnits(configuration)
+        let keyClass = KeyClass(key)
+        let ours = Situation.digits(of: reference.display, configuration: configuration)
+        let theirs = Situation.digits(of: adapter.display, configuration: configuration)
+        let was = Situation.digits(of: before.display, configuration: configuration)
+        let oursChanged = reference.display != before.display
+        let theirsChanged = adapter.display != before.display
+        switch kind {
+        case .display, .emptied:
+            if let limit = Checker.Behaviour.limit(refusing: key, in: before) {
+                // Past the limit, or kept at it by changing the digits there (a count that drops
+                // as leading zeros go is still kept at it).
+                let more = (theirs.integer + theirs.fraction).count > (was.integer + was.fraction).count
+                return .refusedAtLimit(limit, more ? .more : .replaced)
+            }
+            if Checker.Behaviour.hasLeadingZeros(adapter.display, beyond: reference.display, configuration: configuration) { return .leadingZeros }
+            if !ours.integer.isEmpty, theirs.integer.isEmpty, !theirs.fraction.isEmpty || hasPoint(adapter.display, configuration) {
+                return .noIntegerDigit
+            }
+            if !(key == .digit(0) && ours.fraction.count != was.fraction.count), let padded = padding(theirs, ours) {
+                return .padding(padded: padded, leaving: key == .enter)
+            }
+            if kind == .emptied { return .emptied(byAdapter: !FieldAnswer.hasDigit(adapter.display), keyClass) }
+            if !theirsChanged { return .ignored(keyClass, keyClass == .digit ? place(before, units) : nil) }
+            if !oursChanged {
+                return theirs == was ? .deletedNonDigit : .tookKey(keyClass)
+            }
+            if theirs == ours { return .otherGlyphs(glyphsDiffering(adapter.display, reference.display, configuration)) }
+            return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction), keyClass)
+        case .caret:
+            guard let theirCaret = adapter.caret, let ourCaret = reference.caret else { return .caretOff(left: true, keyClass) }
+            let u0 = units.right(of: before.caretOffset, in: before.display)
+            let uA = units.right(of: theirCaret, in: adapter.display)
+            let uR = units.right(of: ourCaret, in: reference.display)
+            let moved = theirsBefore.map { $0 != theirCaret } ?? false
+            // A selection of non-digits alone (Ctrl+A, then Shift+Left: the `$` selected).
+            if let selection = adapter.selection, reference.selection == nil, uA == uR,
+               units.right(of: selection.lowerBound, in: adapter.display) == units.right(of: selection.upperBound, in: adapter.display) {
+                return .caretPastNoUnit
+            }
+            let moves = keyClass == .move || keyClass == .select
+            if moves, moved, uA == u0, !theirsChanged { return .caretPastNoUnit }
+            // An edit key, taken or not, that sends the caret to the end: a field that rewrites its value.
+            if !moves, keyClass != .leave, uA == 0, uR > 0 { return .caretToEnd }
+            if !oursChanged {
+                if uR == u0 { return .caretMovedOnRefused }
+                if moves { return uA == u0 ? .moveIgnored(key) : .moveDistance(key) }
+                // An edit of moneyfield's that moved its caret only (Delete over a padding zero):
+                // an adapter that did nothing ignored the key, as where moneyfield's display changed.
+                return uA == u0 && !moved ? .ignored(keyClass, keyClass == .digit ? place(before, units) : nil) : .caretOff(left: uA > uR, keyClass)
+            }
+            return .caretOff(left: uA > uR, keyClass)
+        case .value:
+            return .value(keyClass)
+        case .rejected:
+            return .rejected(byAdapter: adapter.rejected == true, keyClass)
+        }
+    }
+
+    private static func place(_ before: MoneyField, _ units: CaretUnits) -> Place {
+        let right = units.right(of: before.caretOffset, in: before.display)
+        return right > 0 && right >= units.right(of: 0, in: before.display) ? .front : .elsewhere
+    }
+
+    private static func hasPoint(_ display: String, _ configuration: FieldConfiguration) -> Bool {
+        guard let point = Situation.decimalSeparator(for: configuration) else { return false }
+        return display.unicodeScalars.contains(point)
+    }
+
+    /// Whether one side's digits are the other's with zeros padding the fraction: true when the
+    /// adapter's are padded, false when moneyfield's are, nil otherwise.
+    private static func padding(_ theirs: (integer: [UInt8], fraction: [UInt8]), _ ours: (integer: [UInt8], fraction: [UInt8])) -> Bool? {
+        guard theirs.integer == ours.integer, theirs.fraction != ours.fraction else { return nil }
+        func pads(_ long: [UInt8], _ short: [UInt8]) -> Bool {
+            long.count > short.count && Array(long.prefix(short.count)) == short && long.dropFirst(short.count).allSatisfy { $0 == 0 }
+        }
+        if pads(theirs.fraction, ours.fraction) { return true }
+        if pads(ours.fraction, theirs.fraction) { return false }
+        return nil
+    }
+
+    /// The kinds of glyph one display has more or fewer of than the other.
+    private static func glyphsDiffering(_ theirs: String, _ ours: String, _ configuration: FieldConfiguration) -> Set<Situation.Neighbour> {
+        func counts(_ display: String) -> [Situation.Neighbour: Int] {
+            var counts: [Situation.Neighbour: Int] = [:]
+            for glyph in Situation.classified(display, configuration: configuration) where glyph.kind != .digit { counts[glyph.kind, default: 0] += 1 }
+            return counts
+        }
+        let their = counts(theirs)
+        let our = counts(ours)
+        let differing = Set(their.keys).union(our.keys).filter { their[$0] != our[$0] }
+        // The same glyphs elsewhere, or other glyphs of one kind: the currency text written otherwise.
+        return differing.isEmpty ? [.currency] : differing
+    }
+
+    /// Whether this cause shows whatever key showed it (it names no key class).
+    public var isKeyIndependent: Bool {
+        switch self {
+        case .asMade, .refusedAtLimit, .deletedNonDigit, .otherGlyphs, .leadingZeros, .noIntegerDigit, .padding, .caretToEnd,
+             .caretPastNoUnit, .caretMovedOnRefused: true
+        case .ignored, .tookKey, .digits, .emptied, .moveIgnored, .moveDistance, .caretOff, .value, .rejected: false
+        }
+    }
+
+    /// `the adapter ignored a digit typed at the front`, the group's words.
+    public var words: String {
+        switch self {
+        case .asMade: "the field as made"
+        case .refusedAtLimit(let limit, let change): "a key moneyfield refuses \(limit.words): the adapter took it and \(change.words)"
+        case .ignored(let key, let place):
+            "the adapter did nothing on \(key.words)" + (place.map { $0 == .front ? " typed before every digit" : " typed after a digit" } ?? "")
+                + " where moneyfield changed the field"
+        case .deletedNonDigit: "the adapter deleted a glyph that is not a digit where moneyfield did nothing"
+        case .tookKey(let key): "the adapter changed its digits on \(key.words) moneyfield refuses"
+        case .otherGlyphs(let kinds):
+            kinds == [.decimal] ? "the same digits with the point missing, or one too many"
+                : "the same digits with other " + kinds.map(\.plural).sorted().joined(separator: " and ") + " (the field rewritten otherwise)"
+        case .leadingZeros: "the adapter shows leading zeros moneyfield strips"
+        case .noIntegerDigit: "the adapter shows no integer digit before the point (moneyfield writes 0)"
+        case .padding(let padded, let leaving):
+            (padded ? "the adapter padded the fraction with zeros where moneyfield did not" : "the adapter did not pad the fraction where moneyfield did")
+                + (leaving ? ", on leaving the field" : ", not on leaving the field")
+        case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
+        case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
+            : "moneyfield emptied the field on \(key.words), the adapter shows a digit"
+        case .caretToEnd: "an edit put the adapter's caret at its display's end"
+        case .caretPastNoUnit: "the adapter's caret moved past, or selected, a separator, sign or symbol but no digit"
+        case .moveIgnored(let key): "\(Checker.words(for: key)) did not move the adapter's caret"
+        case .moveDistance(let key): "\(Checker.words(for: key)) moved the adapter's caret by another number of digits"
+        case .caretMovedOnRefused: "a key moneyfield refuses, or that leaves its caret, moved the adapter's caret"
+        case .caretOff(let left, let key): "after \(key.words) the adapter's caret stands \(left ? "left" : "right") of moneyfield's"
+        case .value(let key): "the adapter's value differs after \(key.words)"
+        case .rejected(let byAdapter, let key): byAdapter ? "the adapter refused \(key.words) moneyfield takes" : "the adapter took \(key.words) moneyfield refuses"
+        }
+    }
+
+    /// A short stable spelling for the record: `ignored digit front`.
+    public var code: String {
+        switch self {
+        case .asMade: "made"
+        case .refusedAtLimit(let limit, let change): "over-limit \(limit.rawValue) \(change.rawValue)"
+        case .ignored(let key, let place): "ignored \(key.rawValue)" + (place.map { " " + $0.rawValue } ?? "")
+        case .deletedNonDigit: "deleted-non-digit"
+        case .tookKey(let key): "took-refused \(key.rawValue)"
+        case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")
+        case .leadingZeros: "leading-zero"
+        case .noIntegerDigit: "no-integer-digit"
+        case .padding(let padded, let leaving): (padded ? "padded" : "not-padded") + (leaving ? " leaving" : "")
+        case .digits(let change, let key): "digits \(change.rawValue) \(key.rawValue)"
+        case .emptied(let byAdapter, let key): "emptied \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
+        case .caretToEnd: "to-end"
+        case .caretPastNoUnit: "past-no-unit"
+        case .moveIgnored(let key): "move-ignored \(key.protocolName)"
+        case .moveDistance(let key): "move-distance \(key.protocolName)"
+        case .caretMovedOnRefused: "moved-on-refused"
+        case .caretOff(let left, let key): "off-\(left ? "left" : "right") \(key.rawValue)"
+        case .value(let key): "value \(key.rawValue)"
+        case .rejected(let byAdapter, let key): "rejected \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
+        }
+    }
+
+    /// Features for ordering a report (furthest first): the cause's family, its key class, its side.
+    var features: [String] {
+        let parts = code.split(separator: " ").map(String.init)
+        return [parts.first ?? "", parts.dropFirst().first ?? "", parts.dropFirst(2).first ?? ""]
+    }
+}
+
+extension Situation.Neighbour {
+    var plural: String {
+        switch self {
+        case .digit: "digits"
+        case .group: "group separators"
+        case .decimal: "decimal separators"
+        case .currency: "currency text"
+        case .sign: "signs"
+        case .edge: "edges"
+        case .nothing: "nothing"
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import MoneyFieldEngine
+import MoneyFieldShell
+
+/// A defect of a common cause in web money inputs, planted in moneyfield's own field: the
+/// instrument `check`'s grouping is measured with (one cause, one script). `moneyfield adapter
+/// --plant NAME,…` serves a field with them; tests plant them in process.
+public enum PlantedDefect: String, CaseIterable, Sendable {
+    // In the order they take precedence where two apply to one key.
+    case deletesSymbol = "deletes-symbol"
+    case arrowStops = "arrow-stops"
+    case deleteBesideSeparator = "delete-beside-separator"
+    case endPastSuffix = "end-past-suffix"
+    case leadingZero = "leading-zero"
+    case frontDigitLost = "front-digit-lost"
+    case caretBeforeTypedDigit = "caret-before-typed-digit"
+    case fullDropsTop = "full-drops-top"
+    case refusedDigitMovesCaret = "refused-digit-moves-caret"
+    case noDigitLimit = "no-digit-limit"
+    case fractionFullDropsLast = "fraction-full-drops-last"
+    case joinCaretOff = "join-caret-off"
+    case noIntegerDigit = "no-integer-digit"
+    case caretToEnd = "caret-to-end"
+    case noRegroup = "no-regroup"
+    case leaveWithoutPadding = "leave-without-padding"
+    case leftSkipsPoint = "left-skips-point"
+
+    /// What the field does wrong, in words.
+    public var summary: String {
+        switch self {
+        case .deletesSymbol: "Backspace before every digit (Delete after every digit) deletes the currency text"
+        case .arrowStops: "Left and Right stop beside a separator or the currency text, as a browser's caret does"
+        case .deleteBesideSeparator: "Backspace or Delete with a separator or the currency text on its side deletes nothing"
+        case .endPastSuffix: "End goes past a currency suffix, and a digit typed there is lost"
+        case .leadingZero: "a 0 typed before every digit is kept as a leading zero"
+        case .frontDigitLost: "a digit from 2 to 9 typed before every digit is lost"
+        case .caretBeforeTypedDigit: "a digit from 2 to 9 typed among three digits or more leaves the caret before it"
+        case .fullDropsTop: "a digit typed at the end of a full field drops the top digit"
+        case .refusedDigitMovesCaret: "a digit refused before every digit of a full field moves the caret right"
+        case .noDigitLimit: "a digit typed among the digits of a full field is taken: no limit there"
+        case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit"
+        case .joinCaretOff: "natural: deleting the point leaves the caret one place too far left"
+        case .caretToEnd: "the caret goes to the end after a backspace"
+        case .leaveWithoutPadding: "natural: leaving the field does not pad a typed fraction ($1.5 stays)"
+        case .leftSkipsPoint: "natural: Left never stops just right of the typed point"
+        case .noIntegerDigit: "a Backspace at the end, a Delete or a point typed before every digit that leaves an amount below one shows no integer digit ($.05)"
+        case .noRegroup: "a delete does not regroup the digits ($1234.00)"
+        }
+    }
+
+    /// Whether a field made so can show it at all: the natural point's defects need natural
+    /// entry, a suffix's a locale that writes one, a zero integer part a fraction.
+    public func canShow(in configuration: FieldConfiguration) -> Bool {
+        switch self {
+        case .fractionFullDropsLast, .joinCaretOff, .leaveWithoutPadding, .leftSkipsPoint: configuration.mode == .natural
+        case .endPastSuffix: PlantedField.suffixEnd(of: MoneyField(configuration)) != nil
+        case .noIntegerDigit: configuration.shownFractionDigits > 0
+        case .deletesSymbol, .arrowStops, .deleteBesideSeparator, .leadingZero, .frontDigitLost, .caretBeforeTypedDigit, .fullDropsTop,
+             .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd: true
+        }
+    }
+
+    /// Reads `deletes-symbol,arrow-stops` (or `all`).
+    public static func list(parsing text: String) throws(CommandError) -> [PlantedDefect] {
+        if text == "all" { return allCases }
+        var chosen: [PlantedDefect] = []
+        for name in text.split(separator: ",") {
+            guard let defect = PlantedDefect(rawValue: String(name)) else {
+                throw CommandError("--plant: unknown defect \"\(name)\"; defects: all, \(allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            chosen.append(defect)
+        }
+        return allCases.filter(chosen.contains)
+    }
+}
+
+/// moneyfield's field with defects planted: each key is pressed on the engine, and the first
+/// defect (in `PlantedDefect`'s order) that applies to it changes the answer. The answer's
+/// field is the engine's, so what follows a defect is the engine's again: `check` compares up
+/// to the first difference only.
+public struct PlantedField: Sendable {
+    public let defects: [PlantedDefect]
+    private var field: MoneyField?
+    /// `endPastSuffix`: End put the caret past the suffix and nothing has moved it since.
+    private var pastSuffix = false
+
+    public init(_ defects: [PlantedDefect]) { self.defects = defects }
+
+    public mutating func new(_ configuration: FieldConfiguration) -> FieldAnswer {
+        let made = MoneyField(configuration)
+        field = made
+        pastSuffix = false
+        return FieldAnswer(made, rejected: false)
+    }
+
+    /// The answer to `key`, nil before any field is made.
+    public mutating func press(_ key: Key) -> FieldAnswer? {
+        guard let before = field else { return nil }
+        var after = before
+        var refusal: Rejection?
+        do throws(Rejection) { try after.press(key) } catch { refusal = error }
+        field = after
+        var answer = FieldAnswer(after, rejected: refusal != nil)
+        // The first defect that changes what the field shows; one that would show the same lets
+        // the next one act.
+        for defect in defects {
+            if let planted = planted(defect, before: before, key: key, after: after, refusal: refusal),
+               planted.display != answer.display || planted.caret != answer.caret {
+                answer = planted
+                break
+            }
+        }
+        if key == .end && defects.contains(.endPastSuffix) { pastSuffix = Self.suffixEnd(of: after) != nil } else if key != .end { pastSuffix = false }
+        // Leaving the field: it has no caret.
+        if key == .enter { answer.caret = nil }
+        return answer
+    }
+
+    /// A planted answer: display, caret and selection; no value or rejected to compare.
+    static func answer(_ field: MoneyField) -> FieldAnswer {
+        var answer = FieldAnswer(display: field.display, caret: field.caretOffset)
+        answer.reportSelection(field.selectionRange)
+        return answer
+    }
+
+    private func planted(_ defect: PlantedDefect, before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?) -> FieldAnswer? {
+        let configuration = before.configuration
+        let units = CaretUnits(configuration)
+        let natural = configuration.mode == .natural
+        let glyphs = Situation.classified(before.display, configuration: configuration)
+        let caret = before.caretOffset
+        let unitsBefore = units.right(of: caret, in: before.display)
+        let allUnits = units.right(of: 0, in: before.display)
+        let unitsAfter = units.right(of: after.caretOffset, in: after.display)
+        let changed = after.display != before.display
+        let nonUnits: Set<Situation.Neighbour> = natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign]
+        func at(_ display: String, unitsRight: Int) -> FieldAnswer {
+            FieldAnswer(display: display, caret: units.offset(unitsRight: unitsRight, in: display))
+        }
+        let digitKey = if case .digit = key { true } else { false }
+        // The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
+        let highDigit = if case .digit(let value) = key { value >= 2 } else { false }
+        switch defect {
+        case .deletesSymbol:
+            let side: [(offset: Int, kind: Situation.Neighbour)]
+            switch key {
+            case .backspace where unitsBefore == allUnits: side = glyphs.filter { $0.offset < caret }
+            case .delete where unitsBefore == 0: side = glyphs.filter { $0.offset >= caret }
+            default: return nil
+            }
+            guard !side.isEmpty, side.allSatisfy({ $0.kind == .currency }) else { return nil }
+            let utf16 = Array(before.display.utf16)
+            let range = key == .backspace ? 0..<caret : caret..<utf16.count
+            let kept = Array(utf16[..<range.lowerBound]) + Array(utf16[range.upperBound...])
+            return FieldAnswer(display: String(decoding: kept, as: UTF16.self), caret: range.lowerBound)
+        case .arrowStops:
+            guard key == .left || key == .right else { return nil }
+            let next = key == .left ? glyphs.last { $0.offset < caret } : glyphs.first { $0.offset >= caret }
+            guard let next, nonUnits.contains(next.kind) else { return nil }
+            let end = glyphs.first { $0.offset > next.offset }?.offset ?? before.display.utf16.count
+            return FieldAnswer(display: before.display, caret: key == .left ? next.offset : end)
+        case .deleteBesideSeparator:
+            let side = key == .backspace ? glyphs.last { $0.offset < caret } : key == .delete ? glyphs.first { $0.offset >= caret } : nil
+            guard let side, nonUnits.contains(side.kind), changed || after.caretOffset != caret else { return nil }
+            return Self.answer(before)
+        case .endPastSuffix:
+            if key == .end, let end = Self.suffixEnd(of: after) { return FieldAnswer(display: after.display, caret: end) }
+            guard pastSuffix, digitKey, changed else { return nil }
+            return FieldAnswer(display: before.display, caret: before.display.utf16.count)
+        case .leadingZero:
+            guard key == .digit(0), unitsBefore == allUnits, let first = glyphs.first(where: { $0.kind == .digit }) else { return nil }
+            var utf16 = Array(before.display.utf16)
+            utf16.insert(contentsOf: "0".utf16, at: first.offset)
+            return FieldAnswer(display: String(decoding: utf16, as: UTF16.self), caret: first.offset + 1)
+        case .frontDigitLost:
+            guard highDigit, unitsBefore == allUnits, changed else { return nil }
+            return Self.answer(before)
+        case .caretBeforeTypedDigit:
+            guard highDigit, changed, unitsBefore > 0, unitsBefore < allUnits, before.state.digits.count >= 3 else { return nil }
+            return at(after.display, unitsRight: unitsAfter + 1)
+        case .fullDropsTop:
+            guard digitKey, case .tooManyDigits? = refusal, unitsBefore == 0, let wider = Self.wider(before, key) else { return nil }
+            let digits = Array(wider.state.digits.dropFirst())
+            guard let state = try? FieldState(isNegative: wider.state.isNegative, digits: digits, caretSlotsFromEnd: 0,
+                                               typedFraction: wider.state.typedFraction) else { return nil }
+            return Self.answer(MoneyField(configuration, state: state))
+        case .refusedDigitMovesCaret:
+            guard digitKey, refusal != nil, unitsBefore == allUnits else { return nil }
+            return FieldAnswer(display: before.display, caret: units.offset(unitsRight: unitsBefore - 1, in: before.display))
+        case .noDigitLimit:
+            guard digitKey, case .tooManyDigits? = refusal, unitsBefore > 0, unitsBefore < allUnits, let wider = Self.wider(before, key)
+            else { return nil }
+            return Self.answer(wider)
+        case .fractionFullDropsLast:
+            guard digitKey, case .fractionFull? = refusal, case .digit(let value) = key, unitsBefore > 0,
+                  let typed = before.state.typedFraction else { return nil }
+            var padded = before.state.digits
+            while padded.count < typed + 1 { padded.insert(0, at: 0) }
+            padded.insert(value, at: padded.count - unitsBefore)
+            padded.removeLast()
+            guard let state = try? FieldState(isNegative: before.state.isNegative, digits: padded, caretSlotsFromEnd: unitsBefore - 1,
+                                               typedFraction: typed) else { return nil }
+            let pushed = MoneyField(configuration, state: state)
+            // The digit pushed out was the one typed: the field shows what it showed, caret and all.
+            return pushed.display == before.display ? nil : Self.answer(pushed)
+        case .joinCaretOff:
+            guard natural, key == .backspace || key == .delete, before.state.typedFraction != nil, after.state.typedFraction == nil,
+                  refusal == nil else { return nil }
+            return at(after.display, unitsRight: unitsAfter + 1)
+        case .caretToEnd:
+            guard key == .backspace, changed, unitsAfter > 0 else { return nil }
+            return FieldAnswer(display: after.display, caret: after.display.utf16.count)
+        case .leaveWithoutPadding:
+            guard natural, key == .enter, changed, let typed = before.state.typedFraction, typed > 0 else { return nil }
+            return FieldAnswer(display: before.display, caret: nil)
+        case .leftSkipsPoint:
+            guard natural, key == .left, refusal == nil,
+                  Situation.classified(after.display, configuration: configuration).last(where: { $0.offset < after.caretOffset })?.kind == .decimal
+            else { return nil }
+            return at(after.display, unitsRight: unitsAfter + 1)
+        case .noIntegerDigit:
+            // Backspace at the end, Delete with a digit right of the caret (beside a separator it
+            // is another defect's), or the point.
+            let rightGlyph = glyphs.first { $0.offset >= caret }?.kind
+            guard key == .backspace && unitsBefore == 0 || key == .delete && rightGlyph == .digit || key == .decimal, changed else { return nil }
+            let shown = Situation.digits(of: after.display, configuration: configuration)
+            let was = Situation.digits(of: before.display, configuration: configuration)
+            guard shown.integer == [0], was.integer != [0], !shown.fraction.isEmpty,
+                  let zero = Situation.classified(after.display, configuration: configuration).first(where: { $0.kind == .digit })
+            else { return nil }
+            var utf16 = Array(after.display.utf16)
+            utf16.remove(at: zero.offset)
+            let display = String(decoding: utf16, as: UTF16.self)
+            return at(display, unitsRight: min(unitsAfter, units.right(of: 0, in: display)))
+        case .noRegroup:
+            guard key == .backspace || key == .delete, changed else { return nil }
+            let groups = Situation.classified(after.display, configuration: configuration).filter { $0.kind == .group }
+            guard !groups.isEmpty else { return nil }
+            var utf16 = Array(after.display.utf16)
+            for group in groups.reversed() { utf16.remove(at: group.offset) }
+            return at(String(decoding: utf16, as: UTF16.self), unitsRight: unitsAfter)
+        }
+    }
+
+    /// The display's end when currency text follows its last digit (a suffix), else nil.
+    static func suffixEnd(of field: MoneyField) -> Int? {
+        let glyphs = Situation.classified(field.display, configuration: field.configuration)
+        guard let last = glyphs.last, last.kind == .currency, glyphs.contains(where: { $0.kind == .digit }) else { return nil }
+        return field.display.utf16.count
+    }
+
+    /// `key` pressed on `field` as a field with no digit limit would take it.
+    static func wider(_ field: MoneyField, _ key: Key) -> MoneyField? {
+        var options = FieldOptions(field.configuration)
+        options.maxDigits = FieldConfiguration.maxDigitsRange.upperBound
+        guard let configuration = try? options.configuration(defaults: (field.configuration.locale, field.configuration.currency)) else { return nil }
+        var wider = MoneyField(configuration, state: field.state)
+        do throws(Rejection) { try wider.press(key) } catch { return nil }
+        return wider
+    }
+}
+
+/// The zoo in process, as `check` plays an adapter.
+public final class ZooAdapter: FieldAdapter {
+    private var field: PlantedField
+    public private(set) var replies = 0
+
+    public init(_ defects: [PlantedDefect]) { field = PlantedField(defects) }
+
+    public func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        replies += 1
+        switch request {
+        case .new(let configuration):
+            return .answer(field.new(configuration))
+        case .key(let key):
+            guard let answer = field.press(key) else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
+            return .answer(answer)
+        case .quit:
+            return .unsupported
+        }
+    }
+
+    public func stop() {}
+}

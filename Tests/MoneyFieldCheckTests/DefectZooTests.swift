@@ -1,0 +1,76 @@
+import MoneyFieldCheck
+import MoneyFieldEngine
+import MoneyFieldShell
+import Testing
+
+/// check's grouping measured on the defect zoo (issue 34): one planted cause, one script; all of
+/// them together, one script each; and each script shows its own defect and no other.
+@Suite struct DefectZooTests {
+    static let fields: [(EntryMode, String, String)] = [
+        (.atm, "en_US", "USD"), (.atm, "de_DE", "EUR"), (.whole, "en_US", "USD"),
+        (.whole, "de_DE", "EUR"), (.natural, "en_US", "USD"), (.natural, "de_DE", "EUR"),
+    ]
+
+    /// The field with a small digit limit, so that sessions fill it (seven where the fraction
+    /// takes two of them: a delete from a full field still leaves a group separator).
+    static func configuration(_ mode: EntryMode, _ locale: String, _ currency: String) -> CheckPlan.Configuration {
+        var options = FieldOptions()
+        options.locale = locale
+        options.currency = currency
+        options.mode = mode
+        options.maxDigits = mode == .whole ? 6 : 7
+        return CheckPlan.Configuration(options)
+    }
+
+    static func run(_ defects: [PlantedDefect], on configuration: CheckPlan.Configuration, sessions: Int, steps: Int) -> CheckRun.Summary {
+        let mode = (try? configuration.fieldConfiguration().mode) ?? .atm
+        let plan = CheckPlan(configurations: [configuration], keys: CheckPlan.defaultKeys(for: mode), sessions: sessions, steps: steps, seed: 1)
+        return CheckRun(checker: Checker(plan: plan)).run { ZooAdapter(defects) }
+    }
+
+    @Test(arguments: fields)
+    func eachDefectAloneIsOneScriptAndShowsOnNoOtherAdapter(_ mode: EntryMode, _ locale: String, _ currency: String) throws {
+        let configuration = Self.configuration(mode, locale, currency)
+        let field = try configuration.fieldConfiguration()
+        let checker = Checker(plan: CheckPlan(configurations: [configuration], keys: [], sessions: 1, steps: 0, seed: 1))
+        for defect in PlantedDefect.allCases {
+            let summary = Self.run([defect], on: configuration, sessions: 600, steps: 40)
+            let words = summary.groups.map { "\($0.behaviour.code): \(KeyScript.text(for: $0.example.keys))" }
+            #expect(summary.groups.count == (defect.canShow(in: field) ? 1 : 0), "\(defect.rawValue) in \(mode) \(locale): \(words)")
+            // Its script disagrees on its own adapter and on no other one-defect adapter.
+            for group in summary.groups {
+                let disagreeing = try PlantedDefect.allCases.filter { other in
+                    if case .differs = try checker.play(group.example, on: ZooAdapter([other])) { return true }
+                    return false
+                }
+                #expect(disagreeing == [defect], "\(defect.rawValue)'s \(KeyScript.text(for: group.example.keys)) in \(mode) \(locale)")
+            }
+        }
+    }
+
+    @Test(arguments: fields)
+    func allTogetherAreOneScriptEach(_ mode: EntryMode, _ locale: String, _ currency: String) throws {
+        let configuration = Self.configuration(mode, locale, currency)
+        let field = try configuration.fieldConfiguration()
+        let summary = Self.run(PlantedDefect.allCases, on: configuration, sessions: 1000, steps: 40)
+        let checker = Checker(plan: CheckPlan(configurations: [configuration], keys: [], sessions: 1, steps: 0, seed: 1))
+        var found: [PlantedDefect] = []
+        for group in summary.groups {
+            let disagreeing = try PlantedDefect.allCases.filter { defect in
+                if case .differs = try checker.play(group.example, on: ZooAdapter([defect])) { return true }
+                return false
+            }
+            #expect(disagreeing.count == 1, "\(KeyScript.text(for: group.example.keys)) (\(group.behaviour.code)) in \(mode) \(locale) shows \(disagreeing.map(\.rawValue))")
+            found += disagreeing
+        }
+        #expect(found.count == Set(found).count, "a defect written twice in \(mode) \(locale): \(found.map(\.rawValue))")
+        // Measured, and written in the README: in natural entry an amount below one after one or
+        // more is rare (Home, then Delete or the point), and in de_DE a group separator needs four
+        // integer digits; a run of them all, each hiding the others, does not get there (each
+        // alone is found above).
+        var unreached: Set<PlantedDefect> = mode == .natural ? [.noIntegerDigit] : []
+        if mode == .natural && locale == "de_DE" { unreached.formUnion([.arrowStops, .deleteBesideSeparator]) }
+        let shown = PlantedDefect.allCases.filter { $0.canShow(in: field) }
+        #expect(Set(found).union(unreached) == Set(shown), "\(mode) \(locale) missed \(Set(shown).subtracting(found).map(\.rawValue))")
+    }
+}
