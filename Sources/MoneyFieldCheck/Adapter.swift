@@ -87,6 +87,7 @@ public final class Adapter {
     private var nextID = 1
     /// It has echoed an id: every reply is matched to its request exactly.
     private var echoesIDs = false
+    private var gaveReason = false
 
     public init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
@@ -134,6 +135,15 @@ public final class Adapter {
             return reply
         case .failure(let problem): throw broke(line, problem)
         }
+    }
+
+    /// The last line it wrote to stderr, the first time it is asked (after a moment for the line
+    /// to arrive); empty after that, or when it wrote none: why it refused a `new`.
+    public func reasonForRefusing() -> String {
+        guard !gaveReason else { return "" }
+        gaveReason = true
+        usleep(20_000)
+        return errors.text.split(separator: "\n").last.map { String($0.prefix(300)) } ?? ""
     }
 
     /// Before a difference counts: with no id echoed, a line it writes within a moment after the

@@ -267,9 +267,11 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// The sessions this record's plan asked for (its shard's).
+    public var planned: Int { Shard(shard).map { $0.count(below: sessions) } ?? sessions }
+
     /// `checked 48 of 50 sessions, 1920 keys: 3 disagreements in 2 groups (2 sessions unsupported by the adapter)`.
     public var lastLine: String {
-        let planned = Shard(shard).map { $0.count(below: sessions) } ?? sessions
         let groupsText = disagreements > 0 ? " in \(Self.count(groups.count, "group"))" : ""
         let skipped = unsupported > 0 ? " (\(Self.count(unsupported, "session")) unsupported by the adapter)" : ""
         return "checked \(checked) of \(Self.count(planned, "session")), \(Self.count(keysPressed, "key")): "
@@ -291,6 +293,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
 
     /// Why fewer than `minChecked` sessions checked fails the run, naming the request refused; nil when enough were.
     public func shortfall(minChecked: Int) -> String? {
+        let minChecked = max(minChecked, 1)
         guard checked < minChecked else { return nil }
         let refusal = refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
         return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"

@@ -8,14 +8,20 @@ public enum CheckReplay {
     public struct Tally: Sendable, Equatable {
         public var agreeing = 0
         public var disagreeing = 0
+        /// Scripts the adapter answered `{"unsupported":true}` for: skipped, not failed.
+        public var unsupported = 0
         public var unplayable = 0
         public var scripts = 0
 
-        /// `replayed 3 scripts: 1 agree, 2 disagree`.
+        /// `replayed 3 scripts: 1 agree, 2 disagree, 1 unsupported by the adapter`.
         public var line: String {
             "replayed \(CheckRecord.count(scripts, "script")): \(agreeing) agree, \(disagreeing) disagree"
+                + (unsupported > 0 ? ", \(unsupported) unsupported by the adapter" : "")
                 + (unplayable > 0 ? ", \(unplayable) cannot be played" : "")
         }
+
+        /// Exit 0 only when every script played agrees, and one was played at all.
+        public var passed: Bool { disagreeing + unplayable == 0 && agreeing > 0 }
     }
 
     /// Plays each script; `report` hears a verdict line per script, `complain` why one cannot
@@ -48,7 +54,11 @@ public enum CheckReplay {
                 }
                 break
             }
-            if verdict == "agrees" { tally.agreeing += 1 } else { tally.disagreeing += 1 }
+            switch verdict {
+            case "agrees": tally.agreeing += 1
+            case "unsupported by the adapter": tally.unsupported += 1
+            default: tally.disagreeing += 1
+            }
             report(VisibleText.terminalSafe("\(script.display): \(verdict)"))
         }
         return tally

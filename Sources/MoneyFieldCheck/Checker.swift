@@ -14,10 +14,13 @@ public protocol FieldAdapter: AnyObject {
     /// Throws when it is out of step: a line came that nobody asked for (checked before a
     /// difference counts).
     func confirmInStep() throws(Adapter.Failure)
+    /// What it said (on stderr) when it refused a `new`, if anything.
+    func reasonForRefusing() -> String
 }
 
 extension FieldAdapter {
     public func confirmInStep() throws(Adapter.Failure) {}
+    public func reasonForRefusing() -> String { "" }
 }
 
 extension Adapter: FieldAdapter {}
@@ -239,7 +242,10 @@ public struct Checker: Sendable {
         }
         let new = AdapterRequest.new(configuration)
         if shouldStop() { throw .interrupted }
-        guard case .answer(let made) = try adapter.ask(new) else { return .unsupported(request: new.line) }
+        guard case .answer(let made) = try adapter.ask(new) else {
+            let reason = adapter.reasonForRefusing()
+            return .unsupported(request: new.line + (reason.isEmpty ? "" : " (its stderr: \(Self.quoted(reason)))"))
+        }
         let units = CaretUnits(configuration)
         if let kind = reference[0].difference(from: made, caret: caret, units: units) {
             if confirming { try adapter.confirmInStep() }
@@ -493,7 +499,11 @@ public enum Replay {
             case .new(_, let options):
                 sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: []))
             case .press(let press):
-                guard !sessions.isEmpty else { throw CommandError("line \(step.line): keys before any `new`; the adapter's field is made by new") }
+                // Keys before any `new` go to the session's starting field, as `test` plays them.
+                if sessions.isEmpty {
+                    sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(locale: LocaleCatalog.defaultIdentifier,
+                                                                                             currency: CurrencyCatalog.defaultCode), keys: []))
+                }
                 sessions[sessions.count - 1].keys += press.keys
             case .show, .value, .minor, .inspect, .fields, .help, .locales, .currencies:
                 continue

@@ -1,0 +1,91 @@
+import Foundation
+import MoneyFieldTestSupport
+import Testing
+
+/// `check` as issue 34 left it, through the built program: the zoo as a real adapter, replay's
+/// skips and starting field, and replies out of step.
+@Suite struct CheckByCauseTests {
+    static func binary() throws -> String {
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        return binary.path
+    }
+
+    /// The zoo as a process: one planted cause, one script, replayed red on its adapter and green on
+    /// the reference; `enter` answers no caret (the field has lost focus).
+    @Test func aPlantedDefectIsOneScriptThatReplays() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let zoo = "\(try Self.binary()) adapter --plant caret-to-end"
+        let outcome = try BuiltProgram.run(["check", "--adapter", zoo, "--sessions", "100", "--steps", "30", "--locale", "en_US", "--currency", "USD"],
+                                           directory: folder.url, timeout: 120)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("1 kind of disagreement:\n  caret: an edit put the adapter's caret at its display's end — "), "\(outcome.stdout)")
+        let red = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", zoo], directory: folder.url)
+        #expect(red.status == 1 && red.stdout.hasSuffix("replayed 1 script: 0 agree, 1 disagree\n"), "\(red.stdout)")
+        let green = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", "\(try Self.binary()) adapter"], directory: folder.url)
+        #expect(green.status == 0, "\(green.stdout)")
+        let enter = try BuiltProgram.run(["adapter"], input: Data("{\"op\":\"new\",\"mode\":\"natural\"}\n{\"op\":\"key\",\"key\":\"enter\",\"id\":4}\n".utf8))
+        #expect(enter.stdout.split(separator: "\n").last == "{\"display\":\"$0.00\",\"caret\":null,\"value\":\"0.00\",\"rejected\":false,\"id\":4}")
+    }
+
+    /// A script the adapter does not support is skipped, not failed; a script that types before any
+    /// `new` plays on the session's starting field, as `test` plays it.
+    @Test func replaySkipsUnsupportedScriptsAndPlaysKeysOnTheStartingField() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("scripts/plain.session", "> type 12\namount: $0.12|\n")
+        _ = try folder.file("scripts/yen.session", "> new y --locale ja_JP --currency JPY\ny: ￥0|\n> type 5\ny: ￥5|\n")
+        // A real adapter that refuses JPY: the reference adapter behind a filter.
+        _ = try folder.file("us_only.py", """
+            import json, subprocess, sys
+            ref = subprocess.Popen([\(String(reflecting: try Self.binary())), "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                request = json.loads(line)
+                if request.get("op") == "new" and request.get("currency") == "JPY":
+                    print(json.dumps({"unsupported": True}), flush=True)
+                    continue
+                ref.stdin.write(line); ref.stdin.flush()
+                if request.get("op") == "quit":
+                    break
+                print(ref.stdout.readline().strip(), flush=True)
+            """)
+        let outcome = try BuiltProgram.run(["check", "--replay", "scripts", "--adapter", "python3 us_only.py"], directory: folder.url)
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("scripts/plain.session: agrees"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("scripts/yen.session: unsupported by the adapter"), "\(outcome.stdout)")
+        #expect(outcome.stdout.hasSuffix("replayed 2 scripts: 1 agree, 0 disagree, 1 unsupported by the adapter\n"), "\(outcome.stdout)")
+        // None played is not a pass.
+        let none = try BuiltProgram.run(["check", "--replay", "scripts/yen.session", "--adapter", "python3 us_only.py"], directory: folder.url)
+        #expect(none.status == 1, "\(none.stdout)")
+    }
+
+    /// An adapter that sends every reply twice is out of step: reported broken every time, never
+    /// a script written from the extra line taken for the next answer — with the request id
+    /// echoed (matched exactly) and without it (a reply sent after the one read).
+    @Test(arguments: [true, false])
+    func aReplySentTwiceIsAlwaysBroken(echoingIDs: Bool) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("twice.py", """
+            import json, subprocess, sys
+            ref = subprocess.Popen([\(String(reflecting: try Self.binary())), "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                ref.stdin.write(line); ref.stdin.flush()
+                if json.loads(line).get("op") == "quit":
+                    break
+                reply = json.loads(ref.stdout.readline())
+                if not \(echoingIDs ? "True" : "False"):
+                    reply.pop("id", None)
+                text = json.dumps(reply, ensure_ascii=False)
+                print(text, flush=True)
+                print(text, flush=True)
+            """)
+        for run in 0..<20 {
+            let outcome = try BuiltProgram.run(["check", "--adapter", "python3 twice.py", "--sessions", "3", "--steps", "10", "--locale", "en_US",
+                                                "--currency", "USD", "--out", "out\(run)"], directory: folder.url, timeout: 120)
+            #expect(outcome.status == 1 && outcome.stderr.contains("it sent a line nobody asked for"), "run \(run): \(outcome.stdout) \(outcome.stderr)")
+            let scripts = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("out\(run)").path)) ?? []
+            #expect(!scripts.contains { $0.hasSuffix(".session") }, "run \(run) wrote \(scripts)")
+        }
+    }
+}
