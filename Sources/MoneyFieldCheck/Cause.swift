@@ -158,8 +158,9 @@ public enum Cause: Hashable, Sendable {
 
     /// The cause of `difference`, the last key `key` pressed on moneyfield's `before`.
     /// `theirsBefore` is the adapter's caret before the key, where it gave one.
+    /// `afterLeaving`: the key came after `<enter>`, as focus came back.
     static func of(_ kind: DifferenceKind, key: Key, before: MoneyField, adapter: FieldAnswer, reference: FieldAnswer,
-                   theirsBefore: Int?) -> Cause {
+                   theirsBefore: Int?, afterLeaving: Bool = false) -> Cause {
         let configuration = before.configuration
         let units = CaretUnits(configuration)
         let keyClass = KeyClass(key)
@@ -170,6 +171,10 @@ public enum Cause: Hashable, Sendable {
         let theirsChanged = adapter.display != before.display
         switch kind {
         case .display, .emptied:
+            // Focus coming back with one side's padding dropped (or kept): whatever the key did next.
+            if afterLeaving, key != .enter, theirs.fraction.count != ours.fraction.count, !theirs.integer.isEmpty {
+                return .padding(padded: theirs.fraction.count > ours.fraction.count, leaving: false)
+            }
             if let limit = Checker.Behaviour.limit(refusing: key, in: before) {
                 // Past the limit, or kept at it by changing the digits there (a count that drops
                 // as leading zeros go is still kept at it).
@@ -282,7 +287,7 @@ public enum Cause: Hashable, Sendable {
         case .noIntegerDigit: "the adapter shows no integer digit before the point (moneyfield writes 0)"
         case .padding(let padded, let leaving):
             (padded ? "the adapter padded the fraction with zeros where moneyfield did not" : "the adapter did not pad the fraction where moneyfield did")
-                + (leaving ? ", on leaving the field" : ", not on leaving the field")
+                + (leaving ? ", on leaving the field" : ", as focus came back after leaving")
         case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
         case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
             : "moneyfield emptied the field on \(key.words), the adapter shows a digit"

@@ -135,7 +135,8 @@ public struct Checker: Sendable {
                 do throws(Rejection) { try field.press(key) } catch {}
             }
             let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
-                                 theirsBefore: difference.adapterCaretBefore)
+                                 theirsBefore: difference.adapterCaretBefore,
+                                 afterLeaving: difference.step >= 2 && session.keys[difference.step - 2] == .enter)
             self.init(kind: difference.kind, cause: cause, key: key, situation: Situation(field))
         }
 

@@ -6,6 +6,21 @@ import Testing
 /// What an app that embeds the engine relies on: no state it can build is invalid, and the
 /// field speaks Foundation's types and UTF-16 offsets.
 @Suite("embedding API") struct EmbeddingAPITests {
+    /// The DocC article's snippets, run in the order it gives them (in de_DE for `.current`).
+    @Test func theArticlesSetPasteAndChangeRunInOrder() throws {
+        let configuration = try FieldConfiguration(
+            locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"), mode: .atm, maximum: Decimal(10_000),
+            emptyWhenZero: true, emptiable: .lastDigit, emptyShows: .symbol)
+        var field = MoneyField(configuration)
+        try field.set(Decimal(string: "99.95")!)
+        _ = try field.select(NSRange(location: 0, length: field.display.utf16.count))
+        let pasted = try field.paste("1.234,50 €")
+        #expect(pasted.readAsAmount && field.value == "1234.50")
+        try field.changeLocale(to: Locale(identifier: "fr_FR"))
+        _ = try field.changeCurrency(to: Locale.Currency("JPY"), round: true)
+        #expect(field.value == "1234")
+    }
+
     @Test func aStateWithANonDigitIsATypedError() {
         #expect(throws: FieldError.invalidState(.notADigit(value: 12, position: 1))) {
             _ = try FieldState(digits: [1, 12])

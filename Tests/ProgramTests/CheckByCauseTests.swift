@@ -89,3 +89,57 @@ import Testing
         }
     }
 }
+
+/// SPEC §1 "Focus" against adapters that behave each way: moneyfield configured as the field
+/// behaves agrees; configured otherwise, the behaviour is one script.
+@Suite struct FocusOptionTests {
+    /// `moneyfield adapter` with `set` forced into every `new` request, whatever check asked.
+    func adapter(_ set: [String: String], in folder: TemporaryFolder) throws -> String {
+        let binary = try CheckByCauseTests.binary()
+        _ = try folder.file("forced.py", """
+            import json, subprocess, sys
+            forced = json.loads(sys.argv[1])
+            ref = subprocess.Popen([\(String(reflecting: binary)), "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                request = json.loads(line)
+                if request.get("op") == "new":
+                    for key, value in forced.items():
+                        if value is None:
+                            request.pop(key, None)
+                        else:
+                            request[key] = value
+                ref.stdin.write(json.dumps(request) + "\\n"); ref.stdin.flush()
+                if request.get("op") == "quit":
+                    break
+                print(ref.stdout.readline().strip(), flush=True)
+            """)
+        let json = "{" + set.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+        return "python3 forced.py '\(json)'"
+    }
+
+    func groups(_ options: [String], adapter: String, in folder: TemporaryFolder, out: String) throws -> (Int32, [String]) {
+        let outcome = try BuiltProgram.run(["check", "--adapter", adapter, "--mode", "natural", "--locale", "en_US", "--currency", "USD",
+                                            "--sessions", "150", "--steps", "30", "--out", out] + options, directory: folder.url, timeout: 120)
+        let groups = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("→") }.map(String.init)
+        return (outcome.status, groups)
+    }
+
+    @Test(arguments: [
+        (["--on-leave", "keep"], ["onLeave": "\"keep\""], "did not pad the fraction where moneyfield did, on leaving"),
+        (["--on-focus", "trim"], ["onFocus": "\"trim\""], "as focus came back after leaving"),
+        (["--on-leave", "keep", "--on-focus", "trim"], ["onLeave": "\"keep\"", "onFocus": "\"trim\""], "on leaving"),
+    ])
+    func eachFocusBehaviourAgreesWhenConfiguredAndIsOneScriptWhenNot(options: [String], behaves: [String: String], words: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let field = try adapter(behaves, in: folder)
+        let same = try groups(options, adapter: field, in: folder, out: "same")
+        #expect(same.0 == 0 && same.1.isEmpty, "\(options): \(same.1)")
+        // moneyfield left at the defaults, the field behaving so: its focus behaviour is one group.
+        let unconfigured = try groups([], adapter: field, in: folder, out: "unconfigured")
+        // Both at once: the fraction left unpadded shows first, and a trim only after a fraction
+        // typed to its last digit with a zero: one group or two, never more.
+        #expect(unconfigured.0 == 1 && (1...behaves.count).contains(unconfigured.1.count), "\(options): \(unconfigured.0) \(unconfigured.1)")
+        #expect(unconfigured.1.contains { $0.contains(words) }, "\(unconfigured.1)")
+    }
+}

@@ -59,6 +59,9 @@ public enum FieldError: Error, Equatable, Sendable {
     /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.
     case noAmountWithinLimits(minimum: String?, maximum: String?, fractionDigits: Int)
     case invalidState(InvalidState)
+    /// A pasted amount (text with a separator, a sign or a currency) into a field that holds one
+    /// and is not wholly selected: an amount is read whole, never typed digit by digit.
+    case amountIntoAmount(String)
     /// A UTF-16 offset (a tap, a selection) beyond the display.
     case offsetOutsideDisplay(Int, length: Int)
 }
@@ -90,7 +93,7 @@ public enum FractionDigitsRule: Equatable, Sendable {
 /// A field's settings, so an error can name the one at fault or the one that would allow it.
 public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
     case locale, currency, mode, decimals, maxDigits, maximum, minimum, allowsNegative, accounting, display
-    case emptyWhenZero, emptiable, emptyShows, startsEmpty, pointAgain
+    case emptyWhenZero, emptiable, emptyShows, startsEmpty, pointAgain, onLeave, onFocus
 }
 
 /// The setting (and, where it takes one, the value) that would have allowed what was refused.

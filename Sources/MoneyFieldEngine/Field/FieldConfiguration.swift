@@ -39,6 +39,24 @@ public enum PointAgain: String, Sendable, CaseIterable {
     case ignore
 }
 
+/// Natural mode on `<enter>`, the field losing focus (SPEC §1 "Focus").
+public enum OnLeave: String, Sendable, CaseIterable {
+    /// The fraction padded to `f` digits, as SPEC §1 says.
+    case pad
+    /// Kept as typed (`$12.3` stays): react-number-format without `fixedDecimalScale`,
+    /// autoNumeric with `allowDecimalPadding: false`.
+    case keep
+}
+
+/// Natural mode when focus comes back after `<enter>` (SPEC §1 "Focus").
+public enum OnFocus: String, Sendable, CaseIterable {
+    /// What leaving showed stays.
+    case keep
+    /// Zeros ending the fraction are dropped, the point too when no digit follows it (`$10.00`
+    /// → `$10`): vue-currency-input's `hideNegligibleDecimalDigitsOnFocus`.
+    case trim
+}
+
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
 /// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
@@ -74,17 +92,23 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let startsEmpty: Bool
     /// Natural mode's decimal key once the point is typed; atm and whole refuse the key anyway.
     public let pointAgain: PointAgain
+    /// Natural mode: what `<enter>` does to the fraction.
+    public let onLeave: OnLeave
+    /// Natural mode: what focus coming back after `<enter>` does to the fraction.
+    public let onFocus: OnFocus
 
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
+        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep
     ) throws(FieldError) {
         try self.init(
             everySetting: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
             minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display,
-            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
+            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
+            onLeave: onLeave, onFocus: onFocus)
     }
 
     /// The designated initializer: every setting and no default, so a new setting does not compile
@@ -92,7 +116,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     package init(
         everySetting locale: String, currency: String, mode: EntryMode, decimals: Int?, maxDigits: Int, maximum: String?,
         minimum: String?, allowsNegative: Bool, accounting: Bool, display: DisplayStyle, emptyWhenZero: Bool,
-        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain
+        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain, onLeave: OnLeave, onFocus: OnFocus
     ) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
         if display == .none && accounting { throw .accountingNeedsCurrency }
@@ -102,6 +126,8 @@ public struct FieldConfiguration: Sendable, Equatable {
         self.emptyShows = emptyShows
         self.startsEmpty = startsEmpty
         self.pointAgain = pointAgain
+        self.onLeave = onLeave
+        self.onFocus = onFocus
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode
@@ -134,14 +160,16 @@ public struct FieldConfiguration: Sendable, Equatable {
         locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move
+        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
+        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep
     ) throws(FieldError) {
         // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
             everySetting: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
             maximum: maximum.map(\.description), minimum: minimum.map(\.description),
             allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
-            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
+            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
+            onLeave: onLeave, onFocus: onFocus)
     }
 
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).

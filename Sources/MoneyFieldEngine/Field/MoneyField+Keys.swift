@@ -11,8 +11,25 @@ extension MoneyField {
     }
 
     /// Applies `key`; on a rejection nothing changes, but for the focus a key brings back to a
-    /// field `<enter>` left (`emptyShows` `.symbolWhenFocused`).
+    /// field `<enter>` left (`emptyShows` `.symbolWhenFocused`, `onFocus` `.trim`).
     public mutating func press(_ key: Key) throws(Rejection) {
+        // Focus is tracked where it shows: an empty field's symbol, or a natural field's focus options.
+        let configuration = setup.configuration
+        if configuration.emptyShows == .symbolWhenFocused || setup.isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep) {
+            if key == .enter {
+                try pressUnfocused(key)
+                state.hasLeftField = true
+                rerender()
+                return
+            }
+            focus()
+        }
+        try pressUnfocused(key)
+    }
+
+    /// A key with the focus where it is.
+    @inline(__always)
+    private mutating func pressUnfocused(_ key: Key) throws(Rejection) {
         if setup.hasEmptyState {
             try pressWithEmptyState(key)
             return
@@ -149,32 +166,29 @@ extension MoneyField {
     /// Keys of a field that can be empty: an empty one has one caret stop and nothing to select,
     /// and the next digit fills it; an emptiable one is emptied by the delete its option names.
     mutating func pressWithEmptyState(_ key: Key) throws(Rejection) {
-        if setup.configuration.emptyShows == .symbolWhenFocused {
-            try pressTrackingFocus(key)
-            return
-        }
-        try pressEmptiable(key)
-    }
-
-    /// `.symbolWhenFocused`: `<enter>` leaves the field; any other key comes back into it first,
-    /// so even a refused one shows the symbol again (as a click into the input before the key).
-    private mutating func pressTrackingFocus(_ key: Key) throws(Rejection) {
-        if key == .enter {
-            try pressEmptiable(key)
-            state.hasLeftField = true
-            rerender()
-            return
-        }
-        focus()
         try pressEmptiable(key)
     }
 
     /// The field has focus again, as a tap into it gives it: an empty field with `emptyShows`
-    /// `.symbolWhenFocused` that `<enter>` left shows its symbol again. Every other key does
-    /// this first, so a refused key may change this and nothing else.
+    /// `.symbolWhenFocused` that `<enter>` left shows its symbol again, and `onFocus` `.trim`
+    /// drops the zeros ending the fraction. Every key but `<enter>` does this first (as a
+    /// click into the input before the key), so a refused key may change this and nothing else.
     public mutating func focus() {
         guard state.hasLeftField else { return }
         state.hasLeftField = false
+        if setup.isNatural && setup.configuration.onFocus == .trim, var typed = state.typedFraction {
+            var digits = state.digits
+            while typed > 0, digits.last == 0 {
+                digits.removeLast()
+                typed -= 1
+            }
+            // Zero's digits are all implied: nothing follows its point.
+            if digits.isEmpty { typed = 0 }
+            state.digitBuffer = DigitBuffer(digits[...])
+            state.typedFraction = typed > 0 ? typed : nil
+            state.caretSlotsFromEnd = min(state.caretSlotsFromEnd, setup.caretStops(in: state))
+            state.selectionAnchor = nil
+        }
         rerender()
     }
 

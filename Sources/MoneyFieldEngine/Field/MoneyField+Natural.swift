@@ -209,6 +209,12 @@ extension MoneyField {
         var next = state
         next.selectionAnchor = nil
         next.caretSlotsFromEnd = 0
+        // `onLeave` `.keep`: the fraction stays as typed.
+        if setup.configuration.onLeave == .keep {
+            state = next
+            rerender()
+            return
+        }
         next.typedFraction = shown > 0 ? shown : nil
         if shown > typed {
             var builder = DigitBuffer.Builder()

@@ -9,25 +9,21 @@ extension MoneyField {
         public let digits: Int
         /// The text was read as an amount (`set` would read it) and became the field's.
         public var readAsAmount = false
-        /// A decimal separator or sign of the text was left out as its digits were typed.
-        public var droppedMarks = false
-        /// The field could take an amount whole (zero, or all selected) but the text does not read
-        /// as one in its locale and currency (`€1,234.5` in en_US/USD): its digits were typed instead.
-        public var unreadableAmount = false
     }
 
-    /// Pastes `text` (SPEC §1 Paste) as one edit, all or nothing, as a platform's paste is: into a
-    /// zero or wholly selected field, text that reads as an amount and says so (a decimal
-    /// separator, a sign, a currency) becomes the amount; otherwise its decimal digits are typed
-    /// at the caret, replacing a selection. An amount that does not fit, a digit refused, or a
-    /// sign on a field without negatives refuses the whole paste and leaves the field as it was:
-    /// money never changes its size by a paste cut short.
+    /// Pastes `text` (SPEC §1 Paste) as one edit, all or nothing, as a platform's paste is. Text
+    /// of digits alone is typed at the caret, replacing a selection. Text with a separator, a sign
+    /// or a currency is an amount: into a zero or wholly selected field it becomes the amount as
+    /// `set` reads it; anywhere else, or when it does not read or fit, the paste is refused.
+    /// Money never changes its size by a paste: an amount is never typed digit by digit
+    /// (`1,234.5` as the keys `12345` would show `$123.45`).
     public mutating func paste(_ text: String) throws(EditFailure) -> PasteOutcome {
         let digits = text.unicodeScalars.compactMap(Key.digitValue(of:))
-        let marks = amountMarks(in: text)
         let wholeSelected = state.selectedSlots.map { $0.low == 0 && $0.high == slotCount } ?? false
-        var unreadable = false
-        if marks.any, (state.digits.isEmpty && !state.isNegative) || wholeSelected {
+        if amountMarks(in: text).any {
+            guard (state.digits.isEmpty && state.typedFraction == nil && !state.isNegative) || wholeSelected else {
+                throw .field(.amountIntoAmount(text))
+            }
             var copy = self
             do throws(FieldError) {
                 try copy.set(text)
@@ -36,35 +32,34 @@ extension MoneyField {
             } catch {
                 // Read, but not a fit for this field: refused whole, with the reason a key would give.
                 switch error {
-                case .unreadableAmount: unreadable = true
                 case .tooManyDigits(_, let limit): throw .rejected(.tooManyDigits(limit: limit))
                 case .negativeNotAllowed: throw .rejected(.negativeNotAllowed)
                 case .outsideLimits(_, let reason): throw .rejected(reason)
-                case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency,
+                case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency, .unreadableAmount,
                      .tooManyFractionDigits, .pointReadAsDecimal, .amountNeedsRounding, .settingOutOfRange, .unreadableLimit,
                      .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState,
-                     .offsetOutsideDisplay:
+                     .offsetOutsideDisplay, .amountIntoAmount:
                     throw .field(error)
                 }
             }
         }
-        // A sign this field cannot take is not silently dropped (`-5` would go in as 5).
-        if marks.sign && !configuration.allowsNegative { throw .rejected(.negativeNotAllowed) }
         var next = self
         for digit in digits {
             do throws(Rejection) { try next.press(.digit(digit)) } catch { throw .rejected(error) }
         }
         self = next
-        return PasteOutcome(digits: digits.count, droppedMarks: marks.separatorOrSign && !digits.isEmpty, unreadableAmount: unreadable)
+        return PasteOutcome(digits: digits.count)
     }
 
-    /// What `text` holds beyond digits and grouping: a decimal separator (the locale's or `.`) or
-    /// a sign or parenthesis; a currency symbol or code.
+    /// What `text` holds beyond digits: a decimal or group separator (the locale's, `.` or `,`), a
+    /// sign or parenthesis; a currency symbol or code. Spaces alone are not marks (`1 234`).
     func amountMarks(in text: String) -> (separatorOrSign: Bool, sign: Bool, any: Bool) {
-        let decimal = setup.format.separators.decimal
+        let separators = setup.format.separators
         let scalars = text.unicodeScalars
         let sign = scalars.contains { "-\u{2212}(".unicodeScalars.contains($0) }
-        let separatorOrSign = sign || scalars.contains { decimal.contains($0) || $0 == "." || $0 == "+" }
+        let separatorOrSign = sign || scalars.contains {
+            separators.decimal.contains($0) || (separators.grouping.contains($0) && !$0.properties.isWhitespace) || $0 == "." || $0 == "," || $0 == "+"
+        }
         let currency = scalars.contains { $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic }
         return (separatorOrSign, sign, separatorOrSign || currency)
     }

@@ -159,11 +159,20 @@ public struct Command: Sendable {
     func parse(_ rest: Substring, reading: KeyReading, offset: Int = 0) throws(CommandError) -> ParsedLine {
         var arguments = Arguments(command: self, reading: reading)
         var extra: Range<Int>?
-        if parameters.last?.isRestOfLine == true {
+        if let last = parameters.last, last.isRestOfLine {
             let text = rest.trimmingSpaces()
             if !text.isEmpty {
                 let start = offset + rest[..<text.startIndex].characterCount
-                arguments.words = [Tokenizer.Word(text: text, span: start..<(start + text.characterCount))]
+                if last.kind == .text, text.first == "\"" || text.first == "'" {
+                    // Quoted as sh quotes it (`paste "1,234.5"`, `paste ""`): one word, quotes off.
+                    let words = try Tokenizer.spannedWords(text, from: start)
+                    guard words.count == 1 else {
+                        throw CommandError("quote all of \(last.placeholder) once, or none of it; usage: \(usage)", at: words.dropFirst().first?.span)
+                    }
+                    arguments.words = words
+                } else {
+                    arguments.words = [Tokenizer.Word(text: text, span: start..<(start + text.characterCount))]
+                }
             }
         } else {
             let words = try Tokenizer.spannedWords(rest, from: offset)

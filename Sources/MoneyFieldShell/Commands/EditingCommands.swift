@@ -20,7 +20,7 @@ extension Commands {
         single(.end),
         single(.minus),
         single(.clear),
-        Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into an empty field; else type TEXT's digits at the caret; all or nothing") { arguments in
+        Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing") { arguments in
             .paste(arguments.positionals[0])
         },
         Command(
@@ -110,15 +110,7 @@ extension Session {
                 }
             }
             if outcome.readAsAmount { return [.plain("pasted the amount \(field.value ?? "")")] }
-            var lines: [OutputLine] = []
-            lines.append(.plain("pasted \(outcome.digits) \(outcome.digits == 1 ? "digit" : "digits")"))
-            if outcome.unreadableAmount {
-                let configuration = field.configuration
-                lines.append(.plain("note: only the digits went in: \"\(VisibleText.escaped(text))\" is not an amount as \(configuration.locale) writes \(configuration.currency) (set reads 1234.50 or the locale's own form)"))
-            } else if outcome.droppedMarks {
-                lines.append(.plain("note: only the digits went in; an amount with its separator or sign is read whole into an empty or wholly selected field (or use set)"))
-            }
-            return lines
+            return [.plain("pasted \(outcome.digits) \(outcome.digits == 1 ? "digit" : "digits")")]
         }
     }
 

@@ -19,6 +19,8 @@ public struct FieldOptions: Equatable, Sendable {
     public var emptyShows: EmptyShows?
     public var startsEmpty = false
     public var pointAgain: PointAgain?
+    public var onLeave: OnLeave?
+    public var onFocus: OnFocus?
 
     public init() {}
 
@@ -42,6 +44,8 @@ public struct FieldOptions: Equatable, Sendable {
             case .emptyShows: emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
             case .startsEmpty: startsEmpty = configuration.startsEmpty
             case .pointAgain: pointAgain = configuration.pointAgain == .move ? nil : configuration.pointAgain
+            case .onLeave: onLeave = configuration.onLeave == .pad ? nil : configuration.onLeave
+            case .onFocus: onFocus = configuration.onFocus == .keep ? nil : configuration.onFocus
             }
         }
     }
@@ -115,7 +119,8 @@ public struct FieldOptions: Equatable, Sendable {
                 everySetting: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
-                emptiable: emptiable, emptyShows: emptyShows ?? .nothing, startsEmpty: startsEmpty, pointAgain: pointAgain ?? .move)
+                emptiable: emptiable, emptyShows: emptyShows ?? .nothing, startsEmpty: startsEmpty, pointAgain: pointAgain ?? .move,
+                onLeave: onLeave ?? .pad, onFocus: onFocus ?? .keep)
         } catch {
             throw CommandError(error.words(at: place))
         }
@@ -202,6 +207,10 @@ public struct FieldOption: Sendable {
             flag(setting, "--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)")
         case .pointAgain:
             choice(setting, "--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused (atm and whole refuse <dec> anyway)")
+        case .onLeave:
+            choice(setting, "--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed (react-number-format without fixedDecimalScale)")
+        case .onFocus:
+            choice(setting, "--on-focus", \.onFocus, help: "natural mode when the next key comes back after <enter>: keep (default); trim, zeros ending the fraction dropped ($10.00 → $10, vue-currency-input)")
         }
     }
 

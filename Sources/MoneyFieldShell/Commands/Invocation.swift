@@ -40,8 +40,8 @@ public enum Invocation: Equatable, Sendable {
         case .drop(let name): "drop \(name)"
         case .rename(let old, let new): "rename \(old) \(new)"
         case .press(let press): press.scriptLine
-        case .paste(let text): "paste \(text)"
-        case .set(let amount): "set \(amount)"
+        case .paste(let text): "paste \(Tokenizer.restOfLine(text))"
+        case .set(let amount): "set \(Tokenizer.restOfLine(amount))"
         case .caret(let offset): "caret \(offset)"
         case .select(let start, let length): "select \(start) \(length)"
         case .edit(let start, let length, let text): "edit \(start) \(length)" + (text.isEmpty ? "" : " " + Tokenizer.quoted(text))

@@ -61,6 +61,13 @@ enum Tokenizer {
         return words
     }
 
+    /// A rest-of-line argument as it reads back: quoted only where reading it plain would change
+    /// it (empty, opening with a quote, spaces at its ends).
+    static func restOfLine(_ text: String) -> String {
+        guard text.isEmpty || text.first == "\"" || text.first == "'" || text.first!.isSpaceLike || text.last!.isSpaceLike else { return text }
+        return text.contains("\"" as Character) ? "'\(text)'" : "\"\(text)\""
+    }
+
     /// `word` as one word again: quoted when it holds spaces or quotes.
     static func quoted(_ word: String) -> String {
         guard word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }

@@ -115,7 +115,7 @@ extension FieldError {
         case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits, .pointReadAsDecimal,
              .amountNeedsRounding, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .settingOutOfRange,
              .unreadableLimit, .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState,
-             .offsetOutsideDisplay:
+             .offsetOutsideDisplay, .amountIntoAmount:
             []
         }
     }

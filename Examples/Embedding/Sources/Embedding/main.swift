@@ -36,7 +36,7 @@ struct AmountTextFieldDelegate {
 
 let euro = try FieldConfiguration(locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"))
 
-// A platform edit event first: "42" typed at the end, then a backspace over the 4.
+// A platform edit event first: "42" typed at the end (0,42 €), then a backspace over the 2 (UTF-16 offset 3).
 var events = AmountTextFieldDelegate(euro)
 _ = events.shouldChangeCharacters(in: NSRange(location: 4, length: 0), replacementString: "42")
 print("edit event: \(events.field.display), caret \(events.field.caretOffset)")
