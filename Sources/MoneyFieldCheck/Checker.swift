@@ -418,6 +418,29 @@ public struct Checker: Sendable {
             }
         }
 
+        // A digit moneyfield refuses at a limit whose difference is only the caret: the adapter
+        // took it and dropped the same digit (autoNumeric's fraction cut, `$0.0|0` then `0`).
+        // Another digit shows the display it changes: that is the cause, as its other sessions show it.
+        func strongestDigitKind() throws(Adapter.Failure) {
+            guard bestDifference.kind == .caret, let last = best.keys.last, case .digit(let typed) = last,
+                  let configuration = try? best.configuration.fieldConfiguration() else { return }
+            var field = MoneyField(configuration)
+            for key in best.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
+            guard Behaviour.limit(refusing: last, in: field) != nil else { return }
+            for other in UInt8(0)...9 where other != typed {
+                guard budget > 0 else { return }
+                budget -= 1
+                var candidate = best
+                candidate.keys[candidate.keys.count - 1] = .digit(other)
+                if case .differs(let found) = try play(candidate, on: adapter, confirming: false), found.kind == .display,
+                   found.step == candidate.keys.count {
+                    best = candidate
+                    bestDifference = found
+                    return
+                }
+            }
+        }
+
         try shrinkKeys()
         try simplifyDigits()
         // Simpler configurations, simplest first; the first that still disagrees is kept.
@@ -432,6 +455,7 @@ public struct Checker: Sendable {
                 break
             }
         }
+        try strongestDigitKind()
         return (best, bestDifference)
     }
 

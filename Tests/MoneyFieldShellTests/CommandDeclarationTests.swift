@@ -63,9 +63,9 @@ import MoneyFieldCheck
         }
     }
 
-    /// The README's table of shell commands, row by row, is `help`'s list.
-    @Test func readmeListsTheCommandsAsHelpDoes() throws {
-        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The shell guide's table of commands, row by row, is `help`'s list.
+    @Test func theShellGuideListsTheCommandsAsHelpDoes() throws {
+        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("docs/shell.md"), encoding: .utf8)
         let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
         let expected = Commands.all.map { "| `\($0.usage.replacingOccurrences(of: "|", with: "\\|"))` | \($0.summary.replacingOccurrences(of: "|", with: "\\|")) |" }
         #expect(rows == expected, "README rows:\n\(rows.joined(separator: "\n"))\nexpected:\n\(expected.joined(separator: "\n"))")
@@ -74,7 +74,7 @@ import MoneyFieldCheck
     /// The README's shell example is what the shell prints; a line cut with `...}` matches its start.
     @Test func readmeShellExampleIsWhatTheShellPrints() throws {
         let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Using the shell").dropFirst().first)
+        let section = try #require(readme.components(separatedBy: "## The operator: the prompt").dropFirst().first)
         let block = section.components(separatedBy: "```")[1].split(separator: "\n").map(String.init)
         let session = try Session()
         var printed: [String] = []

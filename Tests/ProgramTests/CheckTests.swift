@@ -173,10 +173,7 @@ import MoneyFieldCheck
     @Test func theReadmesAdapterGivesOneGroupPerDefectAndTheReplayLoop() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Check your own field").dropFirst().first)
-        let code = try #require(section.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first)
-        _ = try folder.file("my_field.py", code)
+        _ = try folder.file("my_field.py", try Self.readmeAdapter())
         let outcome = try check("python3 my_field.py", ["--locale", "en_US", "--sessions", "1000", "--steps", "40"], in: folder)
         #expect(outcome.status == 1)
         let groups = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("disagreement:") }
@@ -270,10 +267,10 @@ import MoneyFieldCheck
         try Self.expectGroupsEnded(in: folder)
     }
 
+    /// The adapter in twenty lines of the check guide (docs/check.md), which the README runs.
     static func readmeAdapter() throws -> String {
-        let readme = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Check your own field").dropFirst().first)
-        return try #require(section.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first)
+        let guide = try String(contentsOf: BuiltProgram.packageRoot.appendingPathComponent("docs/check.md"), encoding: .utf8)
+        return try #require(guide.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first)
     }
 
     @Test func nothingCheckedIsNotAPassAndUnsupportedSessionsAreSkipped() throws {

@@ -206,7 +206,11 @@ def sweep_profiles():
     for name in os.listdir(folder):
         match = re.match(re.escape(PROFILE_PREFIX) + r"(\d+)-", name)
         path = os.path.join(folder, name)
-        if not match or os.lstat(path).st_uid != os.getuid():
+        try:
+            # Another adapter (a --jobs sibling) may remove it between the listing and here.
+            if not match or os.lstat(path).st_uid != os.getuid():
+                continue
+        except FileNotFoundError:
             continue
         try:
             os.kill(int(match.group(1)), 0)
