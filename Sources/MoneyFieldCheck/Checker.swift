@@ -426,8 +426,9 @@ public struct Checker: Sendable {
                   let configuration = try? best.configuration.fieldConfiguration() else { return }
             var field = MoneyField(configuration)
             for key in best.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
-            guard Behaviour.limit(refusing: last, in: field) != nil else { return }
-            for other in UInt8(0)...9 where other != typed {
+            guard let limit = Behaviour.limit(refusing: last, in: field) else { return }
+            // Only digits refused at the same limit: another digit taken is another cause.
+            for other in UInt8(0)...9 where other != typed && Behaviour.limit(refusing: .digit(other), in: field) == limit {
                 guard budget > 0 else { return }
                 budget -= 1
                 var candidate = best

@@ -21,12 +21,16 @@ public struct Diagnostic: Equatable, Sendable {
         public var text: String?
         /// Characters of `text`, from 0.
         public var span: Range<Int>?
+        /// Where the command starts in `text` (the second command of `-c "type 1; bogus"`), added
+        /// to a span read from the command alone.
+        public var offset = 0
 
-        public init(source: String, line: Int, text: String? = nil, span: Range<Int>? = nil) {
+        public init(source: String, line: Int, text: String? = nil, span: Range<Int>? = nil, offset: Int = 0) {
             self.source = source
             self.line = line
             self.text = text
             self.span = span
+            self.offset = offset
         }
     }
 

@@ -100,6 +100,10 @@ public final class Session {
     }
 
     /// Runs one command line and returns what it prints.
+    /// What `value` and `minor` print for an empty field: nothing in a script (SPEC §1, what a
+    /// script compares), a word at the prompt, where a blank line looks like a hang.
+    private var emptyFieldNote: [OutputLine] { options.isInteractive ? [.plain("(empty: the field has no value)")] : [] }
+
     public func handle(_ line: String) -> CommandResult { handle(parsed: parse(line)) }
 
     /// Runs a line already read by `parse`: what a caller that looks at the invocation first
@@ -182,10 +186,10 @@ public final class Session {
             case .show: return CommandResult(lines: [try fieldLine()])
             case .value:
                 let field = try active().field
-                return CommandResult(lines: field.value.map { [.plain($0)] } ?? [])
+                return CommandResult(lines: field.value.map { [.plain($0)] } ?? emptyFieldNote)
             case .minor:
                 let field = try active().field
-                return CommandResult(lines: field.minorUnits.map { [.plain($0)] } ?? [])
+                return CommandResult(lines: field.minorUnits.map { [.plain($0)] } ?? emptyFieldNote)
             case .inspect(let json): return try inspect(json: json)
             case .locales(let filter, let json): return listLocales(filter: filter, json: json)
             case .currencies(let filter, let json): return listCurrencies(filter: filter, json: json)

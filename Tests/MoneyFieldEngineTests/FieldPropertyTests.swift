@@ -564,6 +564,25 @@ struct FieldPropertyTests {
                         return "\(at): refused with \(error), model says \(expected)"
                     }
                 }
+            case .paste(let text) where text.unicodeScalars.contains(where: { $0.properties.generalCategory != .decimalNumber && !$0.properties.isWhitespace }):
+                // An amount (issue 36): read whole as set reads it into a zero or wholly selected
+                // field, refused anywhere else; never its digits typed.
+                // set (checked on its own below) is the oracle for what the amount reads as.
+                let takesAmount = (before.state.digits.isEmpty && before.state.typedFraction == nil && !before.state.isNegative)
+                    || (before.state.selectedSlots.map { $0.low == 0 && $0.high == before.slotCount } ?? false)
+                var asSet: MoneyField? = before
+                if takesAmount { do { try asSet?.set(text) } catch { asSet = nil } } else { asSet = nil }
+                do throws(MoneyField.EditFailure) {
+                    let outcome = try field.paste(text)
+                    guard outcome.readAsAmount, let asSet, field.state == asSet.state else {
+                        return "\(at): pasted \(outcome), set gives \(String(describing: asSet?.state))"
+                    }
+                    model = Model(negative: field.state.isNegative, digits: field.state.digitString, caret: field.state.caretSlotsFromEnd)
+                } catch {
+                    guard field == before else { return "\(at): a refused paste changed the field" }
+                    guard asSet == nil else { return "\(at): paste refused with \(error), set reads it" }
+                    if !takesAmount && error != .field(.amountIntoAmount(text)) { return "\(at): into an amount, refused with \(error)" }
+                }
             case .paste(let text):
                 let found = text.unicodeScalars.filter { $0.properties.generalCategory == .decimalNumber }
                 // All or nothing: every digit typed, or the first refusal and the field unchanged.

@@ -20,7 +20,9 @@ import Testing
         #expect(written == (0..<171).map { "s\($0).session" })
         #expect(run.entries.count == 171 && run.updatedCount == 171)
         #expect(run.interruption?.done == 171 && run.interruption?.total == 1_200)
-        #expect(run.interruptionWords(update: true) == "interrupted after 171 of 1,200 scripts; 171 updated")
+        // Which were updated: the first ten, and how many more.
+        #expect(run.interruptionWords(update: true) == "interrupted after 171 of 1,200 scripts; 171 updated:\n"
+            + (0..<10).map { "  s\($0).session\n" }.joined() + "  … and 161 more (git status lists every file changed)")
         #expect(run.interruptionWords(update: false) == "interrupted after 171 of 1,200 scripts")
     }
 

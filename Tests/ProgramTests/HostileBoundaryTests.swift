@@ -184,8 +184,14 @@ import MoneyFieldCheck
             }
             #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(place): \(message)")
             #expect(updated.count > target, "\(place)")
-            #expect(message.hasPrefix("interrupted after ") && message.hasSuffix(" of \(count) scripts; \(updated.count) updated\n"),
+            let head = message.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(head.hasPrefix("interrupted after ") && head.hasSuffix(" of \(count) scripts; \(updated.count) updated:"),
                     "\(place): \(message)")
+            // The first of them by name, every one a file that was rewritten.
+            let names = Set(updated.map { "upd/" + urls[$0].lastPathComponent })
+            for line in message.split(separator: "\n").dropFirst().prefix(10) where !line.hasPrefix("  …") {
+                #expect(names.contains(String(line.dropFirst(2))), "\(place): \(line) was not updated")
+            }
             #expect(leftovers.isEmpty, "temporary left, \(place): \(leftovers)")
         }
         // Only a finish between the state and the signal is not a kill point: rare, never most.

@@ -111,6 +111,17 @@ import MoneyFieldCheck
         #expect(outcome.stdout == "not ok ./empty.session\nnot ok ./fail.session\nok ./pass/a.session\nok ./pass/b.session\n", "\(outcome.stderr)")
     }
 
+    /// TAP gives every step that differs, as JUnit does, not the first alone (issue 36).
+    @Test func tapShowsEveryDifference() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("two.session", "> type 1\nwrong\n> type 2\nwrong too\n")
+        let run = try BuiltProgram.run(["test", "--tap", "two.session"], directory: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("    two.session:1: > type 1\n      - wrong\n      + amount: $0.01|\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("    two.session:3: > type 2\n      - wrong too\n      + amount: $0.12|\n"), "\(run.stdout)")
+    }
+
     @Test(arguments: [1, 2, 3, 5])
     func shardsAreDisjointAndCoverEveryScript(count: Int) throws {
         let paths = (0..<40).map { "scripts/s\($0).session" }

@@ -18,7 +18,7 @@ struct ShellInTmuxTests {
         try tmux.press("Enter")
         try tmux.waitFor("price: 0,00|\u{A0}€")
         try tmux.waitForLastLine("price>")
-        try tmux.type("paste 1 234,50 €")
+        try tmux.type("paste 1.234,50 €")
         try tmux.press("Enter")
         try tmux.waitFor("price: 1.234,50|\u{A0}€")
     }

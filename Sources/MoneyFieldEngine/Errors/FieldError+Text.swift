@@ -95,6 +95,8 @@ extension FieldError: CustomStringConvertible, LocalizedError {
             }
         case .offsetOutsideDisplay(let offset, let length):
             "offset \(offset) is outside the display (0 to \(length) UTF-16 units)"
+        case .notAFiniteAmount:
+            "the Decimal is NaN, not an amount; set a finite Decimal"
         case .amountIntoAmount(let text):
             "\"\(text)\" is an amount, which pastes whole into a zero or wholly selected field only (its digits typed here would change its size); select all first, or set it"
         }
@@ -110,7 +112,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .negativeNotAllowed: SettingRemedy(.allowsNegative)
         case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency, .unreadableAmount,
              .tooManyFractionDigits, .pointReadAsDecimal, .amountNeedsRounding, .settingOutOfRange, .unreadableLimit,
-             .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState, .offsetOutsideDisplay, .amountIntoAmount:
+             .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState, .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:
             nil
         }
     }

@@ -62,6 +62,8 @@ public enum FieldError: Error, Equatable, Sendable {
     /// A pasted amount (text with a separator, a sign or a currency) into a field that holds one
     /// and is not wholly selected: an amount is read whole, never typed digit by digit.
     case amountIntoAmount(String)
+    /// `set(_: Decimal)` with NaN: a `Decimal` that is no amount at all.
+    case notAFiniteAmount
     /// A UTF-16 offset (a tap, a selection) beyond the display.
     case offsetOutsideDisplay(Int, length: Int)
 }

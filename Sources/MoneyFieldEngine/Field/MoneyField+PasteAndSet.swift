@@ -38,7 +38,7 @@ extension MoneyField {
                 case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency, .unreadableAmount,
                      .tooManyFractionDigits, .pointReadAsDecimal, .amountNeedsRounding, .settingOutOfRange, .unreadableLimit,
                      .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState,
-                     .offsetOutsideDisplay, .amountIntoAmount:
+                     .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:
                     throw .field(error)
                 }
             }

@@ -304,7 +304,7 @@ extension MoneyField {
     /// Sets the amount from a `Decimal`, as an app holds amounts: refused, and nothing changes,
     /// when it has more fraction digits than the field takes or breaks a limit.
     public mutating func set(_ amount: Decimal) throws(FieldError) {
-        guard amount.isFinite else { throw .unreadableAmount(amount.description, locale: configuration.locale) }
+        guard amount.isFinite else { throw .notAFiniteAmount }
         // `Decimal.description` is plain and locale-free (`-1234.5`), what `set` reads first.
         try set(amount.description)
     }

@@ -85,7 +85,7 @@ public struct DemoPlan: Sendable {
                 stoppedAt = index
                 break
             }
-            captions = step.leading.filter { $0.hasPrefix("#") }.map { String($0.dropFirst().trimmingSpaces()) }
+            captions = step.leading.compactMap(Self.caption)
             let prompt = session.prompt
             let before = session.activeView
             var screen = Screen(captions: captions, width: width, marking: marking)
@@ -126,13 +126,20 @@ public struct DemoPlan: Sendable {
             if result.quits { break }
         }
         // Captions after the last command are shown too, over the last field.
-        let closing = transcript.trailing.filter { $0.hasPrefix("#") }.map { String($0.dropFirst().trimmingSpaces()) }
+        let closing = transcript.trailing.compactMap(Self.caption)
         if !closing.isEmpty {
             // Over the last field, or over the field as it starts when the script is comments only.
             var frame = Screen(captions: closing, width: width, marking: marking).render(field: session.activeView, command: "", output: [])
             frame.isResult = true
             append(frame, pacing.hold, frames.last?.step ?? 0)
         }
+    }
+
+    /// A comment line as the class sees it; nil for a note to the script's authors (`##`), which
+    /// `test` reads as a comment and a demo never shows.
+    static func caption(_ line: String) -> String? {
+        guard line.hasPrefix("#"), !line.hasPrefix("##") else { return nil }
+        return String(line.dropFirst().trimmingSpaces())
     }
 
     /// The captions' widest line, measured once per set of captions, not once per frame.

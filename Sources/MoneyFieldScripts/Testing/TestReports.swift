@@ -62,8 +62,12 @@ public enum TestReport {
                 lines.append("  message: \(yamlQuoted("output differs at \(entry.path):\(first.line) (\(mismatches.count) step\(mismatches.count == 1 ? " differs" : "s differ"))"))")
                 lines.append("  at: \(yamlQuoted("\(entry.path):\(first.line)"))")
                 lines.append("  command: \(yamlQuoted(first.command))")
+                // Every step that differs, as JUnit gives them: one diff block each, its place first.
                 lines.append("  diff: |")
-                lines += MismatchReport.diffLines(expected: first.expected, actual: first.actual).map { "    " + $0 }
+                for mismatch in mismatches {
+                    if mismatches.count > 1 { lines.append("    \(entry.path):\(mismatch.line): > \(mismatch.command)") }
+                    lines += MismatchReport.diffLines(expected: mismatch.expected, actual: mismatch.actual).map { "    " + $0 }
+                }
             }
             lines.append("  ...")
         }

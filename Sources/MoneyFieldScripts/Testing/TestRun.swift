@@ -51,12 +51,18 @@ public struct TestRun: Sendable {
 
     public var updatedCount: Int { entries.filter { $0.verdict == .updated }.count }
 
-    /// "interrupted after 171 of 3,000 scripts; 171 updated" (the count updated with `--update`).
+    /// "interrupted after 171 of 3,000 scripts; 171 updated:" then the first ten updated, a line
+    /// each, and how many more (the count and the paths with `--update`).
     public func interruptionWords(update: Bool) -> String? {
         guard let interruption else { return nil }
         let scripts = interruption.total == 1 ? "script" : "scripts"
-        return "interrupted after \(Self.grouped(interruption.done)) of \(Self.grouped(interruption.total)) \(scripts)"
-            + (update ? "; \(Self.grouped(updatedCount)) updated" : "")
+        var words = "interrupted after \(Self.grouped(interruption.done)) of \(Self.grouped(interruption.total)) \(scripts)"
+        guard update else { return words }
+        let updated = entries.filter { $0.verdict == .updated }.map(\.path)
+        words += "; \(Self.grouped(updated.count)) updated" + (updated.isEmpty ? "" : ":")
+        for path in updated.prefix(10) { words += "\n  " + path }
+        if updated.count > 10 { words += "\n  … and \(Self.grouped(updated.count - 10)) more (git status lists every file changed)" }
+        return words
     }
 
     /// 3000 as 3,000: the message is English whatever the locale.

@@ -86,7 +86,8 @@ public struct FieldOptions: Equatable, Sendable {
         guard let option = FieldOption.named(name) else {
             let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
             let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
-            throw CommandError("\(what)\(Suggestions.didYouMean(close)); usage: \(usage())")
+            // A likely meaning is enough; the whole usage only when there is none.
+            throw CommandError(close.isEmpty ? "\(what); usage: \(usage())" : "\(what)\(Suggestions.didYouMean(close)) (help new lists the options)")
         }
         guard given.insert(option.name).inserted else { throw CommandError("\(option.name) is given twice; give it once") }
         if option.valueName == nil {

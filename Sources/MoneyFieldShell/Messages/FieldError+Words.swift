@@ -64,7 +64,7 @@ extension FieldError {
                 + "; widen the limits, or give \(FieldSetting.decimals.option) or \(FieldSetting.allowsNegative.option)"
         case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits,
              .pointReadAsDecimal, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .invalidState,
-             .offsetOutsideDisplay, .amountIntoAmount:
+             .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:
             description + (allowedBy?.words ?? "")
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MoneyFieldEngine
 
 /// Picks the closest known names to a mistyped one, for "did you mean …?" messages: the shell's
@@ -10,7 +11,9 @@ package enum Suggestions {
         var scored: [(distance: Int, sharedPrefix: Int, slip: Int, name: String)] = []
         for candidate in candidates {
             let hay = Array(candidate.lowercased().unicodeScalars)
-            let distance = editDistance(needle, hay, cutoff: allowed)
+            var distance = editDistance(needle, hay, cutoff: allowed)
+            // The start of a name, three letters or more (`--loc` for `--locale`): as near as one slip.
+            if distance > allowed, needle.filter({ $0 != "-" }).count >= 3, hay.starts(with: needle) { distance = allowed }
             guard distance <= allowed else { continue }
             // Among equally near names, the one that starts like the input is the likelier typo.
             let sharedPrefix = zip(needle, hay).prefix { $0 == $1 }.count
@@ -83,8 +86,28 @@ package enum Suggestions {
         case .exactly(let identifier): [identifier]
         case .sameLanguage(let typed, let locales):
             closest(to: typed, in: locales).nonEmpty ?? Array(locales.sorted { $0.count < $1.count }.prefix(3))
-        case .anyLanguage(let typed): closest(to: typed, in: LocaleCatalog.identifiers)
+        case .anyLanguage(let typed):
+            closest(to: typed, in: LocaleCatalog.identifiers).nonEmpty ?? named(typed)
         }
+    }
+
+    /// Locales whose English name has `typed` as a word (`german` → de_DE, de_AT, de_CH), as
+    /// `locales FILTER` finds them, those with a region first.
+    static func named(_ typed: String) -> [String] {
+        let word = typed.lowercased()
+        guard word.count >= 3 else { return [] }
+        let english = Locale(identifier: "en")
+        let found = LocaleCatalog.identifiers.filter { identifier in
+            (english.localizedString(forIdentifier: identifier) ?? "").lowercased()
+                .split(whereSeparator: { !$0.isLetter }).contains { $0.hasPrefix(word) }
+        }
+        // The language's home first (de_DE, fr_FR), then other regions, then the bare language.
+        func rank(_ identifier: String) -> Int {
+            let parts = identifier.split(separator: "_")
+            if parts.count == 2, parts[0].uppercased() == parts[1] { return 0 }
+            return parts.count > 1 ? 1 : 2
+        }
+        return Array(found.sorted { (rank($0), $0.count, $0) < (rank($1), $1.count, $1) }.prefix(3))
     }
 
     /// Systems a mistyped one may mean: one whose identifier begins the input or the input
@@ -115,7 +138,7 @@ extension FieldError {
         case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits, .pointReadAsDecimal,
              .amountNeedsRounding, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .settingOutOfRange,
              .unreadableLimit, .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState,
-             .offsetOutsideDisplay, .amountIntoAmount:
+             .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:
             []
         }
     }

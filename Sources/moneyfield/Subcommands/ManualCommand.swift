@@ -10,16 +10,20 @@ import MoneyFieldCheck
 struct ManualCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "manual",
-        abstract: "Print the man page (roff) for moneyfield(1); scripts/install puts it in place.",
-        shouldDisplay: false)
+        abstract: "Print the man page (roff) for moneyfield(1): moneyfield manual | man -l - (scripts/install puts it in place).")
 
     func run() throws {
+        // roff is for man(1), not for reading: on a terminal, say how to read it.
+        guard isatty(STDOUT_FILENO) == 0 else {
+            Console.error("the man page is roff for man(1): read it with `moneyfield manual | man -l -`, or after scripts/install with `man moneyfield`")
+            return
+        }
         Output.write(Self.page())
     }
 
     static func page() -> String {
         // Every subcommand that --help lists, from the same declarations.
-        let subcommands = Moneyfield.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != ShellCommand.self }
+        let subcommands = Moneyfield.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != ShellCommand.self && $0 != ManualCommand.self }
         var roff = [
             ".TH MONEYFIELD 1 \"\" \"moneyfield \(Moneyfield.version)\" \"User Commands\"",
             ".SH NAME", "moneyfield \\- " + escaped(Moneyfield.configuration.abstract),

@@ -125,6 +125,7 @@ struct ShellOptions: ParsableArguments {
         let session = try Session(options: SessionOptions(locale: field.locale, currency: field.currency, isInteractive: interactive))
         let console = Console()
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
+        if interactive { batch.openKiosk = { KioskMode(session: session, console: console).run() } }
         if let record {
             // A signal then stops between commands and says how far the recording got.
             if !interactive { Interrupts.stopBetweenSteps() }
@@ -150,8 +151,7 @@ struct ShellOptions: ParsableArguments {
             throw batch.failed ? ExitCode.failure : ExitCode.success
         }
         if !commands.isEmpty {
-            let lines = commands.flatMap { $0.split(separator: ";") }.map { String($0.trimmingSpaces()) }
-            _ = batch.run(lines.map { .bytes(Array($0.utf8)) }, place: "-c")
+            _ = batch.run(commandLines: commands, place: "-c")
         } else if interactive {
             try InteractiveShell(session: session, console: console).run()
         } else {

@@ -86,7 +86,7 @@ struct Console {
         for line in result.lines {
             if line.kind == .error {
                 var place = place
-                place.span = line.span
+                place.span = line.span.map { ($0.lowerBound + place.offset)..<($0.upperBound + place.offset) }
                 report(Diagnostic(.error, line.message, at: place))
             } else {
                 Output.write(styled(line) + "\n")

@@ -54,6 +54,15 @@ final class LineEditor {
         moneyfield_el_set_history(editLine, history)
         moneyfield_el_add_function(editLine, "moneyfield-complete", "Complete the command or argument", tabPressed)
         moneyfield_el_bind(editLine, "^I", "moneyfield-complete")
+        // Arrows with Shift (or Ctrl) send `ESC [ 1 ; 2 D` and the like, which libedit leaves
+        // unbound and half-reads as text (`2D`): the line has no selection, so they move as the
+        // plain keys do (Ctrl by words).
+        for (keys, function) in [("\\e[1;2D", "ed-prev-char"), ("\\e[1;2C", "ed-next-char"), ("\\e[1;2H", "ed-move-to-beg"),
+                                 ("\\e[1;2F", "ed-move-to-end"), ("\\e[1;2A", "ed-prev-history"), ("\\e[1;2B", "ed-next-history"),
+                                 ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"), ("\\e[1;3D", "ed-prev-word"),
+                                 ("\\e[1;3C", "em-next-word")] {
+            moneyfield_el_bind(editLine, keys, function)
+        }
         // ~/.editrc (or $EDITRC) may rebind keys, as for every libedit program.
         el_source(editLine, nil)
         moneyfield_interrupt_reads_on_sigint()

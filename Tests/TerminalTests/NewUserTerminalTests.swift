@@ -1,0 +1,61 @@
+import Foundation
+import MoneyFieldTestSupport
+import Testing
+
+/// Issue 36's edges at a real terminal, tried as the operator and the trainer would.
+@Suite(.enabled(if: Tmux.isInstalled, "tmux is not installed (apt-get install tmux); the real-terminal tests need it"),
+       .timeLimit(.minutes(5)))
+struct NewUserTerminalTests {
+    /// `--cmd kiosk` opens the kiosk, as `kiosk` typed at the prompt does; leaving it gives the prompt.
+    @Test func cmdKioskOpensTheKiosk() throws {
+        let tmux = try Tmux(arguments: ["--cmd", "kiosk"])
+        try tmux.waitFor("en_US · USD │")
+        try tmux.type("12")
+        try tmux.waitFor("$0.12 │")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: $0.12|")
+        try tmux.waitForLastLine("amount>")
+    }
+
+    /// Shift+Left at the prompt moves the caret as Left does, never types `2D` into the line.
+    @Test func shiftArrowsMoveAtThePrompt() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("12")
+        try tmux.press("S-Left")
+        try tmux.type("3")
+        try tmux.press("Enter")
+        try tmux.waitFor("amount: $1.32|")
+    }
+
+    /// An empty field's value says so at the prompt rather than printing a blank line.
+    @Test func anEmptyValueSaysSoAtThePrompt() throws {
+        let tmux = try Tmux(arguments: ["--cmd", "new e --empty-when-zero"])
+        try tmux.waitForLastLine("e>")
+        try tmux.type("value")
+        try tmux.press("Enter")
+        try tmux.waitFor("(empty: the field has no value)")
+    }
+
+    /// Quitting at step 1 of 2 warns about nothing the class did not see, and a `##` note for
+    /// the script's authors is never a caption.
+    @Test func aDemoLeftEarlyWarnsOnlyAboutWhatWasShown() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("d.session", "# For the class.\n## For authors only.\n> type 1\namount: $0.01|\n> type 2\namount: wrong\n")
+        let tmux = try Tmux(arguments: ["demo", "--step", "--pace", "0", "--hold", "0", script.path])
+        let first = try tmux.waitFor("step 1/2 · Enter next")
+        #expect(first.contains("For the class.") && !first.contains("For authors only."), "\(first)")
+        try tmux.press("q")
+        let after = try tmux.waitFor("[exit 0]")
+        #expect(after.contains("demo left at step 1 of 2 steps"))
+        #expect(!after.contains("warning:"), "a warning about a step the class never saw: \(after)")
+    }
+
+    /// `manual` on a terminal says how to read the page instead of printing roff.
+    @Test func manualOnATerminalSaysHowToReadIt() throws {
+        let tmux = try Tmux(arguments: ["manual"])
+        let screen = try tmux.waitFor("[exit 0]")
+        #expect(screen.contains("moneyfield manual | man -l -") && !screen.contains(".TH MONEYFIELD"), "\(screen)")
+    }
+}
