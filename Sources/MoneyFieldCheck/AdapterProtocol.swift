@@ -94,7 +94,9 @@ public enum RequestValue: Decodable, Equatable, Sendable {
     /// A whole number, written as `2`, `2.0` or `2e0`.
     case number(Int)
     case text(String)
-    /// null, a fraction, an array or an object: no option takes one.
+    /// null: the option at its default, as if absent (`inspect --json` writes `"decimals":null`).
+    case null
+    /// A fraction, an array or an object: no option takes one.
     case other
 
     public init(from decoder: any Decoder) throws {
@@ -105,7 +107,9 @@ public enum RequestValue: Decodable, Equatable, Sendable {
             self = .number(number)
         } else if let text = try? value.decode(String.self) {
             self = .text(text)
-        } else if value.decodeNil() || (try? value.decode(Double.self)) != nil || (try? value.decode([RequestValue].self)) != nil {
+        } else if value.decodeNil() {
+            self = .null
+        } else if (try? value.decode(Double.self)) != nil || (try? value.decode([RequestValue].self)) != nil {
             self = .other
         } else {
             _ = try value.decode([String: RequestValue].self)
@@ -123,7 +127,7 @@ extension FieldOptions {
     public init(request object: [String: RequestValue]) throws(CommandError) {
         var words: [String] = []
         for option in FieldOption.all {
-            guard let value = object[option.jsonKey] else { continue }
+            guard let value = object[option.jsonKey], value != .null else { continue }
             switch (option.kind, value) {
             case (.flag, .flag(let flag)): if flag { words.append(option.name) }
             case (.number, .number(let number)): words += [option.name, String(number)]
@@ -132,7 +136,7 @@ extension FieldOptions {
             // flag as 0 or 1; adapters' requests keep meaning what they meant.
             case (.flag, .number(let number)) where number == 0 || number == 1: if number == 1 { words.append(option.name) }
             case (.number, .flag(let flag)): words += [option.name, flag ? "1" : "0"]
-            case (.flag, .number), (.flag, .text), (.number, .text), (.text, .flag), (.text, .number), (_, .other):
+            case (.flag, .number), (.flag, .text), (.number, .text), (.text, .flag), (.text, .number), (_, .other), (_, .null):
                 throw CommandError("\"\(option.jsonKey)\" has a value of the wrong type")
             }
         }

@@ -24,28 +24,30 @@ public struct FieldOptions: Equatable, Sendable {
 
     public init() {}
 
-    /// The options that make `configuration` again, defaults left out (locale and currency always given).
-    public init(_ configuration: FieldConfiguration) {
+    /// The options that make `configuration` again, defaults left out (locale and currency always
+    /// given); with `keepingDefaults`, every choice and number given too, as `inspect --json` lists them.
+    public init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
         // One case per setting and no `default:`: a new setting does not compile until it is written back.
         for setting in FieldSetting.allCases {
             switch setting {
             case .locale: locale = configuration.locale
             case .currency: currency = configuration.currency
-            case .mode: mode = configuration.mode == .atm ? nil : configuration.mode
+            case .mode: mode = configuration.mode == .atm && !keepingDefaults ? nil : configuration.mode
             case .decimals: decimals = configuration.decimalsOverride
-            case .maxDigits: maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits ? nil : configuration.maxDigits
+            case .maxDigits:
+                maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits && !keepingDefaults ? nil : configuration.maxDigits
             case .maximum: maximum = configuration.maximum?.description
             case .minimum: minimum = configuration.minimum?.description
             case .allowsNegative: allowsNegative = configuration.allowsNegative
             case .accounting: accounting = configuration.accounting
-            case .display: display = configuration.display == .symbol ? nil : configuration.display
+            case .display: display = configuration.display == .symbol && !keepingDefaults ? nil : configuration.display
             case .emptyWhenZero: emptyWhenZero = configuration.emptyWhenZero
             case .emptiable: emptiable = configuration.emptiable
-            case .emptyShows: emptyShows = configuration.emptyShows == .nothing ? nil : configuration.emptyShows
+            case .emptyShows: emptyShows = configuration.emptyShows == .nothing && !keepingDefaults ? nil : configuration.emptyShows
             case .startsEmpty: startsEmpty = configuration.startsEmpty
-            case .pointAgain: pointAgain = configuration.pointAgain == .move ? nil : configuration.pointAgain
-            case .onLeave: onLeave = configuration.onLeave == .pad ? nil : configuration.onLeave
-            case .onFocus: onFocus = configuration.onFocus == .keep ? nil : configuration.onFocus
+            case .pointAgain: pointAgain = configuration.pointAgain == .move && !keepingDefaults ? nil : configuration.pointAgain
+            case .onLeave: onLeave = configuration.onLeave == .pad && !keepingDefaults ? nil : configuration.onLeave
+            case .onFocus: onFocus = configuration.onFocus == .keep && !keepingDefaults ? nil : configuration.onFocus
             }
         }
     }

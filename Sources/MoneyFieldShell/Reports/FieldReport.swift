@@ -86,7 +86,24 @@ struct FieldReport {
         }
         if let maximum = configuration.maximum { members.append(("max", JSON.string(maximum.description))) }
         if let minimum = configuration.minimum { members.append(("min", JSON.string(minimum.description))) }
+        members.append(("new", Self.newOptions(configuration)))
         return "{" + members.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// Every option of `new` under its protocol name (check's `new` request), at its default too
+    /// (null where it has none): a field's configuration to copy into an adapter.
+    static func newOptions(_ configuration: FieldConfiguration) -> String {
+        let options = FieldOptions(configuration, keepingDefaults: true)
+        let members = FieldOption.all.map { option -> String in
+            let words = option.written(options)
+            let value = switch option.kind {
+            case .flag: words == nil ? "false" : "true"
+            case .number: words?.first ?? "null"
+            case .text: words.map { JSON.string($0.first ?? "") } ?? "null"
+            }
+            return JSON.string(option.jsonKey) + ":" + value
+        }
+        return "{" + members.joined(separator: ",") + "}"
     }
 }
 

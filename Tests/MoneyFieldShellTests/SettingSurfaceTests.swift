@@ -1,0 +1,46 @@
+import Foundation
+import MoneyFieldCheck
+import MoneyFieldEngine
+import MoneyFieldShell
+import Testing
+
+/// Every setting of `new` reaches every surface by its one row (issue 35): `inspect --json` names
+/// it under the protocol's name, at its default too, and that object, sent as check's `new`
+/// request, makes the same field again; `help new` and completion know its flag.
+@Suite struct SettingSurfaceTests {
+    static let fields = [
+        "new a",
+        "new b --locale de_DE --currency EUR --mode natural --decimals 3 --max-digits 9 --max 5000 --min -20 --allow-negative --display code",
+        "new c --mode whole --empty-when-zero --emptiable at-zero --empty-shows symbol",
+        "new d --mode natural --starts-empty --point-again ignore --on-leave keep --on-focus trim --emptiable last-digit --empty-shows symbol-when-focused",
+        "new e --accounting --display narrow",
+    ]
+
+    @Test(arguments: fields)
+    func inspectJSONCarriesEverySettingAndMakesTheFieldAgain(_ command: String) throws {
+        let session = try Session()
+        _ = session.handle(command)
+        let json = session.handle("inspect --json").lines.map(\.text).joined()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let new = try #require(object["new"] as? [String: Any], "no new object: \(json)")
+        for option in FieldOption.all {
+            #expect(new.keys.contains(option.jsonKey), "inspect --json lacks \(option.jsonKey) (\(option.name))")
+        }
+        #expect(new.count == FieldOption.all.count, "keys no option has: \(Set(new.keys).subtracting(FieldOption.all.map(\.jsonKey)))")
+        // Sent as the protocol's `new`, it is the same field.
+        let request = try JSONDecoder().decode([String: RequestValue].self, from: JSONSerialization.data(withJSONObject: new))
+        let remade = try FieldOptions(request: request).configuration(defaults: ("en_US", "USD"))
+        let made = try FieldOptions(parsing: Array(command.split(separator: " ").dropFirst(2).map(String.init)))
+            .configuration(defaults: ("en_US", "USD"))
+        #expect(remade == made, "\(command)")
+    }
+
+    @Test func helpAndCompletionKnowEveryFlag() throws {
+        let session = try Session()
+        let help = session.handle("help new").lines.map(\.text).joined(separator: "\n")
+        for option in FieldOption.all {
+            #expect(help.contains(option.name), "help new lacks \(option.name)")
+            #expect(Completer.completions(for: "new x \(option.name.dropLast())", session: session).contains(option.name), "completion lacks \(option.name)")
+        }
+    }
+}
