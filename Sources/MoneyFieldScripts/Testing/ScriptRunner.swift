@@ -12,6 +12,9 @@ public struct ScriptRunner: Sendable {
     /// them a script's text is freed once it is checked, and a thousand scripts reuse the same
     /// heap pages instead of faulting in fresh ones (a tenth of a replay was the kernel's).
     public var keepsScriptsForUpdate: Bool
+    /// Asked before each command: true stops the script there (a signal seen inside one long
+    /// script, not only between scripts); its report says `interrupted` and counts for nothing.
+    public var isInterrupted: @Sendable () -> Bool = { false }
 
     public init(
         allowsWrite: Bool = false, locale: String = LocaleCatalog.defaultIdentifier,
@@ -45,6 +48,8 @@ public struct ScriptRunner: Sendable {
         public let note: String?
         /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
         public var quitEarlyAt: Int? = nil
+        /// Stopped by a signal before its last command: neither passed nor failed, never rewritten.
+        public var interrupted = false
         public var duration: Duration = .zero
 
         init(
@@ -125,6 +130,11 @@ public struct ScriptRunner: Sendable {
         var mismatches: [Mismatch] = []
         var quitAt: Int?
         for step in transcript.steps {
+            if isInterrupted() {
+                var report = Report(path: displayPath, read: transcript)
+                report.interrupted = true
+                return report
+            }
             let lines: [OutputLine]
             if let quitAt {
                 lines = [.error("never ran: the script quit at line \(quitAt)")]

@@ -115,10 +115,21 @@ struct DemoCommand: ParsableCommand {
             }
             ending = DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
         } else {
+            // Piped (a log, a class's projector fed by a pipe): a signal stops between steps and says where.
+            Interrupts.stopBetweenSteps()
             plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: 200, style: .plainText)
             for frame in plan.frames where frame.isResult {
+                if Interrupts.caught != 0 {
+                    ending = .interrupted(step: frame.step)
+                    break
+                }
                 Output.write(frame.lines.map { $0 + "\n" }.joined())
-                if pace > 0 || hold > 0 { usleep(UInt32(min(frame.milliseconds, 60_000)) * 1000) }
+                // The hold in short naps, so a signal is seen within a tenth of a second.
+                var left = (pace > 0 || hold > 0) ? min(frame.milliseconds, 60_000) : 0
+                while left > 0 && Interrupts.caught == 0 {
+                    usleep(UInt32(min(left, 100)) * 1000)
+                    left -= 100
+                }
             }
         }
         let count = transcript.steps.count
@@ -130,7 +141,7 @@ struct DemoCommand: ParsableCommand {
             Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .interrupted(let at):
             Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
-            throw ExitCode(130)
+            throw ExitCode(Interrupts.caught != 0 ? Interrupts.exitStatus : 130)
         }
         // Left early, the class saw the steps up to there: only their differences are said.
         var seen = plan.mismatches

@@ -126,9 +126,9 @@ struct ShellOptions: ParsableArguments {
         let console = Console()
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
         if interactive { batch.openKiosk = { KioskMode(session: session, console: console).run() } }
+        // Without a person at the prompt, a signal stops between commands and says how far it got.
+        if !interactive { Interrupts.stopBetweenSteps() }
         if let record {
-            // A signal then stops between commands and says how far the recording got.
-            if !interactive { Interrupts.stopBetweenSteps() }
             let result = session.startRecording(to: record, replacing: forceRecord)
             // An error about an argument goes where errors go: standard error.
             if result.failed {
@@ -159,9 +159,10 @@ struct ShellOptions: ParsableArguments {
             reader.stopsWhenInterrupted = Interrupts.isInterrupted
             _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
         }
-        if !interactive, Interrupts.caught != 0, let record {
+        if !interactive, Interrupts.caught != 0 {
             let place = batch.lastPlace.map { "after \($0)" } ?? "before the first command"
-            Output.writeError("interrupted \(place); \(VisibleText.terminalSafe(record)) holds every command recorded up to there, whole\n")
+            let recording = record.map { "; \(VisibleText.terminalSafe($0)) holds every command recorded up to there, whole" } ?? ""
+            Output.writeError("interrupted \(place)\(recording)\n")
             throw ExitCode(Interrupts.exitStatus)
         }
         if batch.failed { throw ExitCode.failure }

@@ -106,7 +106,8 @@ struct TestCommand: ParsableCommand {
 
         // Ctrl-C or SIGTERM from here on stops between scripts and says how far the run got.
         Interrupts.stopBetweenSteps()
-        let runner = ScriptRunner(allowsWrite: allowWrite, keepsScriptsForUpdate: update)
+        var runner = ScriptRunner(allowsWrite: allowWrite, keepsScriptsForUpdate: update)
+        runner.isInterrupted = Interrupts.isInterrupted
         let replays = Replays(scripts, with: runner, jobs: jobs, isInterrupted: Interrupts.isInterrupted)
         var standardInput: ScriptRunner.Report?
         if readsStandardInput {
@@ -186,9 +187,14 @@ final class Replays: Sendable {
 
     /// Script `index`'s report, waiting while it plays; nil once interrupted before it was done.
     func report(_ index: Int) -> ScriptRunner.Report? {
-        if scripts.count == 1 { return isInterrupted() ? nil : runner.run(scripts[0]) }
+        if scripts.count == 1 {
+            guard !isInterrupted() else { return nil }
+            let report = runner.run(scripts[0])
+            return report.interrupted ? nil : report
+        }
         while true {
-            if let report = reports.withLock({ $0[index] }) { return report }
+            // One cut short by the signal was not done: the run stops before it.
+            if let report = reports.withLock({ $0[index] }) { return report.interrupted ? nil : report }
             if isInterrupted() { return nil }
             // A bounded wait: a signal must be noticed even while a long script plays.
             _ = ready.wait(timeout: .now() + .milliseconds(50))
