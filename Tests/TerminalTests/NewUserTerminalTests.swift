@@ -52,6 +52,25 @@ struct NewUserTerminalTests {
         #expect(!after.contains("warning:"), "a warning about a step the class never saw: \(after)")
     }
 
+    /// The kiosk as a form at exactly the size it asks for: the Tab line wraps at a space, and a
+    /// size refusal is gone once the terminal is large enough again (not kept to the next key).
+    @Test func aFormAtItsOwnSizeWrapsWholeWordsAndForgetsAStaleRefusal() throws {
+        let tmux = try Tmux(arguments: ["--cmd", "new b", "--cmd", "kiosk"])
+        try tmux.resize(columns: 20, rows: 10)
+        let asked = try tmux.waitFor("kiosk needs ")
+        let needed = try #require(asked.firstMatch(of: /kiosk needs (\d+)×(\d+)/))
+        let (columns, rows) = (Int(needed.1)!, Int(needed.2)!)
+        try tmux.type("5")
+        try tmux.resize(columns: columns, rows: rows)
+        let screen = try tmux.waitFor("the box") { $0.contains("└") }
+        for line in screen.split(separator: "\n") where line.contains("Tab") || line.contains("field") && !line.contains("│") {
+            #expect(!line.hasSuffix("-") && line.count <= columns, "cut mid-word: \(line)")
+        }
+        #expect(screen.contains("Tab / Shift-Tab: next /") && screen.contains("previous field"), "\(screen)")
+        #expect(!screen.contains("not typed"), "a stale refusal after the resize:\n\(screen)")
+        #expect(screen.contains("$0.00"), "the key refused while too small was not typed")
+    }
+
     /// `manual` on a terminal says how to read the page instead of printing roff.
     @Test func manualOnATerminalSaysHowToReadIt() throws {
         let tmux = try Tmux(arguments: ["manual"])

@@ -47,6 +47,8 @@ struct KioskMode {
             let events = RawTerminal.takeEvents()
             if events.interrupted { break }
             redraw = redraw || events.resized || events.continued
+            // The terminal's size was the message's subject: once it changes the message is stale.
+            if events.resized, message?.text.hasPrefix(Self.tooSmallPrefix) == true { message = nil }
             // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
             while let (key, length) = TerminalKeyDecoder.decode(pending[...], final: false) {
                 pending.removeFirst(length)
@@ -89,7 +91,7 @@ struct KioskMode {
         // Too small to show the field: a key would change an amount (or a Tab the field) nobody sees.
         if KeyTable.key(forKiosk: keyboardKey) != nil || keyboardKey == .tab || keyboardKey == .backTab, let needed = shortfall() {
             bell()
-            return (false, OutputLine(.rejected, "not typed: the kiosk needs \(needed.columns)×\(needed.rows) to show the field"))
+            return (false, OutputLine(.rejected, "\(Self.tooSmallPrefix)\(needed.columns)×\(needed.rows) to show the field"))
         }
         if let key = KeyTable.key(forKiosk: keyboardKey) {
             let result = session.handle(.press(KeyPress([key])))
@@ -157,9 +159,13 @@ struct KioskMode {
     }
 
     /// Where the kiosk's parts go on a terminal of `size`.
+    static let tooSmallPrefix = "not typed: the kiosk needs "
+
     struct Layout {
         let drawing: KioskScreen.Drawing
         let hint: [String]
+        /// A form's Tab line, wrapped at spaces to the width (never cut mid-word), then a blank.
+        let tabHint: [String]
         let room: Int
         let fixedRows: Int
         let needed: (columns: Int, rows: Int)
@@ -170,9 +176,10 @@ struct KioskMode {
             drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: marking)
             room = max(10, size.columns - Self.margin.count)
             hint = KioskMode.hint(width: room)
+            tabHint = isForm ? TerminalWidth.wrapped("Tab / Shift-Tab: next / previous field", to: room) + [""] : []
             // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
-            // form its Tab line and a blank; the list needs at least the active field's line.
-            fixedRows = 1 + drawing.lines.count + 2 + hint.count + (isForm ? 2 : 0)
+            // form its Tab lines and a blank; the list needs at least the active field's line.
+            fixedRows = 1 + drawing.lines.count + 2 + hint.count + tabHint.count
             needed = (columns: TerminalWidth.of(drawing.lines[0]) + Self.margin.count, rows: fixedRows + (isForm ? 1 : 0))
             fits = size.columns >= needed.columns && size.rows >= needed.rows
         }
@@ -206,14 +213,14 @@ struct KioskMode {
                 guard let index else { return "  …" }
                 let entry = session.fields[index]
                 return TerminalWidth.cut((index == active ? "▸ " : "  ") + entry.name + ": " + entry.field.display, to: room)
-            }.map { margin + $0 } + ["\(margin)Tab / Shift-Tab: next / previous field", ""]
+            }.map { margin + $0 } + layout.tabHint.map { $0.isEmpty ? "" : margin + $0 }
         }
         var rows = [""] + form + drawing.lines.map { margin + $0 } + [""]
         // Lines under the box are cut to the width: a wrapped line would push nothing, but one
         // that wraps above the cursor would move the caret's row.
         // A message is wrapped at spaces over the rows left below the box, so a refusal's
         // reason is read whole at 60 columns; what still does not fit ends in `…`.
-        let spare = max(0, size.rows - fixedRows - (form.count - (isForm ? 2 : 0)))
+        let spare = max(0, size.rows - fixedRows - (form.count - layout.tabHint.count))
         var messageLines = message.map { TerminalWidth.wrapped($0.text, to: room, indent: "  ") } ?? [""]
         if messageLines.count > 1 + spare {
             messageLines = Array(messageLines.prefix(1 + spare))
