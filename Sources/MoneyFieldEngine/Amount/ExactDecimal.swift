@@ -5,8 +5,11 @@
 public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
     // Read-only outside: a magnitude with a leading zero or a digit over 9, or a negative zero,
     // would compare and print wrong.
+    /// Whether the value is below zero; a zero is never negative.
     public private(set) var isNegative: Bool
+    /// The digit values, most significant first, no leading zeros (`[1, 2, 3, 4, 5]` for `-123.45`).
     public private(set) var magnitude: [UInt8]
+    /// How many of the digits stand after the point (2 for `-123.45`).
     public private(set) var scale: Int
 
     /// Digit values 0…9; leading zeros are dropped and zero is never negative. Only the package
@@ -19,8 +22,10 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
         self.isNegative = isNegative && !trimmed.isEmpty
     }
 
+    /// Zero, with no fraction digits (`0`).
     public static let zero = ExactDecimal(magnitude: [], scale: 0)
 
+    /// Whether the value is zero, at any scale (`0`, `0.00`).
     public var isZero: Bool { magnitude.isEmpty }
 
     /// Reads a plain decimal: optional sign, ASCII digits, optional `.` and fraction (`-1234.50`).
@@ -42,6 +47,7 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
         self.init(isNegative: negative, magnitude: digits, scale: fractionPart.count)
     }
 
+    /// The same for a `String` (`ExactDecimal(plain: "-1234.50")`).
     public init?(plain text: String) { self.init(plain: text[...]) }
 
     /// Drops trailing fraction zeros so equal values compare and print alike.
@@ -93,18 +99,21 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ExactDecimal: Comparable {
+    /// Orders by value, whatever the scales (`-2 < 1.5`, `1.5 < 1.51`).
     public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         DigitArithmetic.compare(
             negative: lhs.isNegative, lhs.magnitude, scale: lhs.scale,
             negative: rhs.isNegative, rhs.magnitude, scale: rhs.scale) < 0
     }
 
+    /// Compares values, not spellings: `1.5 == 1.50`.
     public static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
         DigitArithmetic.compare(
             negative: lhs.isNegative, lhs.magnitude, scale: lhs.scale,
             negative: rhs.isNegative, rhs.magnitude, scale: rhs.scale) == 0
     }
 
+    /// Hashes the normalized value, so `1.5` and `1.50` hash alike.
     public func hash(into hasher: inout Hasher) {
         let value = normalized
         // `==` ignores a sign on zero (the stored properties are settable), so the hash must too.

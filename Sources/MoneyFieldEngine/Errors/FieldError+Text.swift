@@ -4,6 +4,7 @@ import Foundation
 // flag of the setting that would allow it (`allowedBy`). No shell flag is named here.
 
 extension Rejection: CustomStringConvertible, LocalizedError {
+    /// English text for the user: `at most 12 digits`.
     public var description: String {
         switch self {
         case .tooManyDigits(let limit): "at most \(limit) digits"
@@ -29,6 +30,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 
     /// The setting that would have let the key in, if one would.
@@ -48,6 +50,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
 }
 
 extension FieldError: CustomStringConvertible, LocalizedError {
+    /// English text for the user: `unknown currency "XYZ"`.
     public var description: String {
         switch self {
         case .unknownLocale(let input, _): "unknown locale \"\(input)\""
@@ -102,6 +105,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 
     /// The setting that would have allowed the change, if one would.
@@ -119,6 +123,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
 }
 
 extension MoneyField.EditFailure: CustomStringConvertible, LocalizedError {
+    /// The English text of the error or rejection inside (`at most 12 digits`).
     public var description: String {
         switch self {
         case .field(let error): error.description
@@ -126,5 +131,6 @@ extension MoneyField.EditFailure: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }

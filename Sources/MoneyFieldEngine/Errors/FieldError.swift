@@ -3,13 +3,21 @@
 /// Data with English text (`description`, `errorDescription`) that names no shell flag: what
 /// setting would have allowed it is `allowedBy`, for a caller to say in its own terms.
 public enum Rejection: Error, Equatable, Sendable {
+    /// The key would make more digits than `maxDigits` (`limit`) allows.
     case tooManyDigits(limit: Int)
+    /// The key would take the amount above the maximum, given as plain text (`1000`).
     case aboveMaximum(String)
+    /// The key would take the amount below the minimum, given as plain text (`10`).
     case belowMinimum(String)
+    /// Backspace with no digit left of the caret to delete.
     case nothingToDelete
+    /// Delete with the caret at the end: no digit right of it to delete.
     case nothingToDeleteForward
+    /// A move left with the caret already at the start.
     case caretAtStart
+    /// A move right with the caret already at the end.
     case caretAtEnd
+    /// A minus in a field that takes no negative amounts (`allowsNegative` is off).
     case negativeNotAllowed
     /// `.digit(v)` with `v` above 9: no such key.
     case notADigit(UInt8)
@@ -40,24 +48,32 @@ public enum FieldError: Error, Equatable, Sendable {
     case algorithmicNumberingSystem(String)
     /// No ISO 4217 code ICU lists (`CurrencyCatalog.codes`).
     case unknownCurrency(String)
+    /// Text that reads as no amount, neither plain (`1234.50`) nor as `locale` formats it.
     case unreadableAmount(String, locale: String)
+    /// An amount with more fraction digits than the field takes (`allowed`); `because` says what sets them.
     case tooManyFractionDigits(String, allowed: Int, because: FractionDigitsRule)
+    /// A currency change the amount does not fit unrounded (`12.34` into JPY's 0 fraction digits).
     case amountNeedsRounding(String, currency: String, allowed: Int)
+    /// An amount that needs more digits than `maxDigits` (`limit`) allows.
     case tooManyDigits(String, limit: Int)
     /// A plain amount (`1.234`) whose point the locale writes as grouping (de_DE): more fraction
     /// digits than the field takes; `asGrouped` writes the amount it looks like, in the locale and plain.
     case pointReadAsDecimal(String, allowed: Int, because: FractionDigitsRule, asGrouped: [String])
+    /// An amount above the maximum or below the minimum; the `Rejection` says which.
     case outsideLimits(String, Rejection)
+    /// A negative amount for a field that takes none (`allowsNegative` is off).
     case negativeNotAllowed(String)
     /// A numeric setting outside what a field supports.
     case settingOutOfRange(FieldSetting, value: Int, allowed: ClosedRange<Int>)
     /// A maximum or minimum given as something other than a plain amount.
     case unreadableLimit(FieldSetting, String)
+    /// A minimum above the maximum, both as plain text (`100`, `10`).
     case minimumAboveMaximum(minimum: String, maximum: String)
     /// `accounting` with a `.none` display: the accounting form belongs to currency formats.
     case accountingNeedsCurrency
     /// No amount with this many fraction digits (and the field's digit limit) lies within the limits.
     case noAmountWithinLimits(minimum: String?, maximum: String?, fractionDigits: Int)
+    /// A `FieldState` built from values no field can hold; `InvalidState` says which.
     case invalidState(InvalidState)
     /// A pasted amount (text with a separator, a sign or a currency) into a field that holds one
     /// and is not wholly selected: an amount is read whole, never typed digit by digit.
@@ -94,15 +110,50 @@ public enum FractionDigitsRule: Equatable, Sendable {
 
 /// A field's settings, so an error can name the one at fault or the one that would allow it.
 public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
-    case locale, currency, mode, decimals, maxDigits, maximum, minimum, allowsNegative, accounting, display
-    case emptyWhenZero, emptiable, emptyShows, startsEmpty, pointAgain, onLeave, onFocus
+    /// The locale the field formats for (`de_DE`).
+    case locale
+    /// The ISO 4217 currency (`EUR`).
+    case currency
+    /// How digits become an amount: `atm`, `whole` or `natural`.
+    case mode
+    /// The fraction digits that replace the currency's own.
+    case decimals
+    /// The most digits the field holds.
+    case maxDigits
+    /// The largest amount the field takes.
+    case maximum
+    /// The smallest amount the field takes.
+    case minimum
+    /// Whether the field takes negative amounts.
+    case allowsNegative
+    /// ICU's accounting form for negative amounts (`($12.50)`).
+    case accounting
+    /// How the currency is shown (`$`, `USD`, or not at all).
+    case display
+    /// A positive zero shows as an empty field.
+    case emptyWhenZero
+    /// How deleting can empty the field.
+    case emptiable
+    /// What an empty field shows.
+    case emptyShows
+    /// A new or cleared field starts empty.
+    case startsEmpty
+    /// Natural mode's decimal key once the point is typed.
+    case pointAgain
+    /// Natural mode: what `<enter>` does to the fraction.
+    case onLeave
+    /// Natural mode: what focus coming back after `<enter>` does to the fraction.
+    case onFocus
 }
 
 /// The setting (and, where it takes one, the value) that would have allowed what was refused.
 public struct SettingRemedy: Sendable, Equatable {
+    /// The setting to change (`.allowsNegative`).
     public let setting: FieldSetting
+    /// The value to give it, where it takes one (`natural` for `.mode`); nil when naming it is enough.
     public let value: String?
 
+    /// A remedy naming `setting` and, where it takes one, its `value`.
     public init(_ setting: FieldSetting, _ value: String? = nil) {
         self.setting = setting
         self.value = value
@@ -111,7 +162,10 @@ public struct SettingRemedy: Sendable, Equatable {
 
 /// What is wrong with a `FieldState` built from outside.
 public enum InvalidState: Equatable, Sendable {
+    /// A digit value above 9 (`value`) at index `position` of the digits.
     case notADigit(value: Int, position: Int)
+    /// More significant digits (`count`) than any field holds (`limit`, the top of `maxDigitsRange`).
     case tooManyDigits(count: Int, limit: Int)
+    /// A `caretSlotsFromEnd` below 0, where no caret can stand.
     case negativeCaret(Int)
 }

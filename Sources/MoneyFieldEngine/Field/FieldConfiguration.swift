@@ -60,27 +60,46 @@ public enum OnFocus: String, Sendable, CaseIterable {
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
 /// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
-    case symbol, narrow, code, name, none
+    /// The currency's symbol: `$12.34`, `12,34 €`.
+    case symbol
+    /// The narrow symbol: `$` where the symbol is `US$` (en_CA).
+    case narrow
+    /// The ISO 4217 code: `USD 12.34`.
+    case code
+    /// The currency's name as the locale writes it: `12.34 US dollars`.
+    case name
+    /// No currency: the amount as the locale writes numbers (`12.34`).
+    case none
 }
 
 /// Everything about a field except what has been typed into it.
 public struct FieldConfiguration: Sendable, Equatable {
+    /// The `maxDigits` a field can have: 1 to 30.
     public static let maxDigitsRange = 1...30
+    /// The `maxDigits` of a field that sets none.
     public static let defaultMaxDigits = 12
+    /// The `decimals` a field can set: 0 to 6 fraction digits.
     public static let decimalsRange = 0...6
 
     /// A canonical ICU identifier (`de_DE`, `ar_EG@numbers=latn`).
     public internal(set) var locale: String
     /// An upper-case ISO 4217 code.
     public internal(set) var currency: String
+    /// How digits become an amount (`atm` unless set).
     public let mode: EntryMode
     /// Replaces the currency's own fraction digits.
     public let decimalsOverride: Int?
+    /// The most digits the field holds (`12345.67` has 7).
     public let maxDigits: Int
+    /// The largest amount the field takes; nil for none.
     public let maximum: ExactDecimal?
+    /// The smallest amount the field takes; nil for none.
     public let minimum: ExactDecimal?
+    /// Whether the field takes negative amounts (the minus key, a negative `set`).
     public let allowsNegative: Bool
+    /// Negative amounts in ICU's accounting form (`($12.50)` in en_US).
     public let accounting: Bool
+    /// How the currency is shown (`$12.34`, `USD 12.34`, or no currency).
     public let display: DisplayStyle
     /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
     public let emptyWhenZero: Bool
@@ -97,6 +116,7 @@ public struct FieldConfiguration: Sendable, Equatable {
     /// Natural mode: what focus coming back after `<enter>` does to the fraction.
     public let onFocus: OnFocus
 
+    /// A configuration from ICU identifiers (`de_DE`, `EUR`) and limits as plain text (`1000`, `99.95`).
     public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,

@@ -1,16 +1,26 @@
 /// One key press on the field.
 public enum Key: Sendable, Equatable, Hashable {
+    /// A digit key, 0…9 (`.digit(7)`); a value above 9 is refused.
     case digit(UInt8)
+    /// Deletes the digit left of the caret, or the selected digits.
     case backspace
+    /// Deletes the digit right of the caret (forward delete), or the selected digits.
     case delete
+    /// Moves the caret one slot left, or to the selection's start.
     case left
+    /// Moves the caret one slot right, or to the selection's end.
     case right
+    /// Moves the caret to the start.
     case home
+    /// Moves the caret to the end.
     case end
+    /// Changes the sign, where the field takes negative amounts.
     case minus
+    /// Clears the amount: zero, or empty where the field can be empty.
     case clear
     /// A keypad's `00` and `000` keys: two or three zeros, all or nothing.
     case doubleZero
+    /// A keypad's `000` key: three zeros, all or nothing.
     case tripleZero
     /// Makes the amount positive.
     case plus
@@ -20,9 +30,13 @@ public enum Key: Sendable, Equatable, Hashable {
     case enter
     /// Shift-arrows, Shift-Home/End and select-all: move the caret, keeping the selection's anchor.
     case selectLeft
+    /// Shift-Right: the caret one slot right, extending the selection.
     case selectRight
+    /// Shift-Home: the selection extended to the start.
     case selectHome
+    /// Shift-End: the selection extended to the end.
     case selectEnd
+    /// Select-all: every slot selected, the caret at the end.
     case selectAll
 
     /// A digit key for any Unicode decimal digit (`٣` is 3), or nil.

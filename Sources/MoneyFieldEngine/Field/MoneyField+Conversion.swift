@@ -23,7 +23,9 @@ extension MoneyField {
 
     /// How a currency change treated the amount.
     public enum CurrencyChange: Sendable, Equatable {
+        /// The amount fitted the new currency unchanged (`12.00` into JPY is `12`).
         case exact
+        /// The amount was rounded half-to-even to fit, both as plain text (`12.34` → `12` in JPY).
         case rounded(from: String, to: String)
     }
 

@@ -192,8 +192,11 @@ extension MoneyField {
         return setup.format.separators.decimal.contains(scalar)
     }
 
+    /// Why a paste or a text-change event was refused: a `FieldError`, or a key's `Rejection`.
     public enum EditFailure: Error, Equatable, Sendable {
+        /// The edit cannot be made at all (an offset outside the display, an unreadable amount).
         case field(FieldError)
+        /// A key the edit typed was refused, as pressing it would be (`at most 12 digits`).
         case rejected(Rejection)
     }
 }

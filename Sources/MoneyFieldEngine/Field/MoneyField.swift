@@ -164,6 +164,7 @@ final class FieldSetup: Sendable {
 /// A money-entry field: configuration plus state, every edit a pure step to a new value.
 public struct MoneyField: Sendable, Equatable {
     var setup: FieldSetup
+    /// What has been typed: sign, digits, caret and selection.
     public internal(set) var state: FieldState
     /// Kept current by every change, so reading it costs nothing and a caret move renders no text.
     public internal(set) var rendering: Rendering
@@ -202,10 +203,12 @@ public struct MoneyField: Sendable, Equatable {
     /// An empty display (emptied by deleting, or a positive zero with `emptyWhenZero`): value and minor units are none.
     public var isEmpty: Bool { setup.hasEmptyState && setup.isEmpty(state) }
 
+    /// Fields with the same configuration and state are equal.
     public static func == (lhs: MoneyField, rhs: MoneyField) -> Bool {
         lhs.state == rhs.state && (lhs.setup === rhs.setup || lhs.configuration == rhs.configuration)
     }
 
+    /// The field's settings: locale, currency, mode, limits and how it shows the amount.
     public var configuration: FieldConfiguration { setup.configuration }
 
     // MARK: Reading

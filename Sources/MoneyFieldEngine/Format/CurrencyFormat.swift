@@ -3,14 +3,20 @@ import Synchronization
 
 /// What a format is for: one locale, currency, number of shown fraction digits and sign style.
 @_spi(Benchmarks) public struct FormatKey: Hashable, Sendable {
+    /// The canonical ICU locale identifier (`de_DE`).
     public let locale: String
+    /// The upper-case ISO 4217 code (`EUR`).
     public let currency: String
+    /// The fraction digits shown (`2` for `$12.34`).
     public let fractionDigits: Int
+    /// Negative amounts in ICU's accounting form (`($12.50)`).
     public let accounting: Bool
+    /// How the currency is shown.
     public let display: DisplayStyle
     /// Natural mode's typed point with no fraction digit yet: `$12.`.
     public let alwaysShowsDecimalSeparator: Bool
 
+    /// A format key from its parts; no identifier is checked.
     public init(
         locale: String, currency: String, fractionDigits: Int, accounting: Bool, display: DisplayStyle = .symbol,
         alwaysShowsDecimalSeparator: Bool = false
@@ -32,10 +38,12 @@ import Synchronization
 
 /// A display and where the caret stands in it.
 public struct Rendering: Equatable, Sendable {
+    /// The text the field shows (`$1,234.50`).
     public let display: String
     /// UTF-16 code units before the caret, as a text field's `NSRange` counts.
     public let caretOffset: Int
 
+    /// A rendering from its parts, for benchmarks.
     @_spi(Benchmarks) public init(display: String, caretOffset: Int) {
         self.display = display
         self.caretOffset = caretOffset
