@@ -256,7 +256,7 @@ struct KioskFormInTmuxTests {
         try tmux.type("5")
         try tmux.resize(columns: 60, rows: 20)
         try tmux.waitFor("│ amount")
-        let refused = try tmux.waitFor("not typed: the kiosk needs")
+        let refused = try tmux.waitFor("not typed (too small)")
         #expect(refused.contains("$0.00") && !refused.contains("$0.05"))
         try tmux.type("7")
         try tmux.waitFor("$0.07")

@@ -47,8 +47,11 @@ struct KioskMode {
             let events = RawTerminal.takeEvents()
             if events.interrupted { break }
             redraw = redraw || events.resized || events.continued
-            // The terminal's size was the message's subject: once it changes the message is stale.
-            if events.resized, message?.text.hasPrefix(Self.tooSmallPrefix) == true { message = nil }
+            // The size the refusal named is stale once the terminal changes: say what happened in
+            // words that fit the narrowest box whole, never a cut `the kiosk need…`.
+            if events.resized, message?.text.hasPrefix(Self.tooSmallPrefix) == true {
+                message = OutputLine(.rejected, "not typed (too small)")
+            }
             // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
             while let (key, length) = TerminalKeyDecoder.decode(pending[...], final: false) {
                 pending.removeFirst(length)
