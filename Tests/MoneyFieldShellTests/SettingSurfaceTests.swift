@@ -35,6 +35,15 @@ import Testing
         #expect(remade == made, "\(command)")
     }
 
+    /// A command's flags are `CommandFlag` cases: spelled in one place, which every declaration,
+    /// write-back and message reads.
+    @Test func everyCommandFlagIsDeclaredOnce() {
+        for command in Commands.all {
+            for flag in command.flags { #expect(CommandFlag(rawValue: flag) != nil, "\(command.name) takes \(flag), which CommandFlag lacks") }
+        }
+        #expect(Set(Commands.all.flatMap(\.flags)) == Set(CommandFlag.allCases.map(\.spelling)), "a CommandFlag no command takes")
+    }
+
     @Test func helpAndCompletionKnowEveryFlag() throws {
         let session = try Session()
         let help = session.handle("help new").lines.map(\.text).joined(separator: "\n")

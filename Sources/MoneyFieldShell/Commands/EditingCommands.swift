@@ -51,9 +51,9 @@ extension Commands {
             .locale(arguments.positionals[0])
         },
         Command(
-            "currency", [.required("CODE", .currency)], flags: ["--round"],
-            summary: "keep the amount in another currency; --round rounds half-even when it does not fit"
-        ) { arguments in .currency(arguments.positionals[0], round: arguments.flags.contains("--round")) },
+            "currency", [.required("CODE", .currency)], flags: [CommandFlag.round.spelling],
+            summary: "keep the amount in another currency; \(CommandFlag.round.spelling) rounds half-even when it does not fit"
+        ) { arguments in .currency(arguments.positionals[0], round: arguments.has(.round)) },
         Command("undo", summary: "undo the last change to the active field", invocation: .undo),
         Command("redo", summary: "redo what undo took back", invocation: .redo),
     ]

@@ -9,8 +9,8 @@ extension Commands {
             details: ["NAME: a letter or _, then up to 31 letters, digits, _ or -."] + FieldOption.all.map { "\($0.name): \($0.help)" }
         ) { arguments in .new(name: arguments.positionals[0], options: arguments.fieldOptions) },
         Command("use", [.required("NAME", .field)], summary: "make another field active") { arguments in .use(arguments.positionals[0]) },
-        Command("fields", flags: ["--json"], summary: "list the fields, the active one marked *") { arguments in
-            .fields(json: arguments.flags.contains("--json"))
+        Command("fields", flags: [CommandFlag.json.spelling], summary: "list the fields, the active one marked *") { arguments in
+            .fields(json: arguments.has(.json))
         },
         Command("drop", [.required("NAME", .field)], summary: "remove a field") { arguments in .drop(arguments.positionals[0]) },
         Command("rename", [.required("OLD", .field), .required("NEW", .newName)], summary: "rename a field") { arguments in

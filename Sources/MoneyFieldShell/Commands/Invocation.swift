@@ -36,7 +36,7 @@ public enum Invocation: Equatable, Sendable {
         switch self {
         case .new(let name, let options): (["new", name] + options.words.map(Tokenizer.quoted)).joined(separator: " ")
         case .use(let name): "use \(name)"
-        case .fields(let json): "fields" + (json ? " --json" : "")
+        case .fields(let json): "fields" + (json ? " " + CommandFlag.json.spelling : "")
         case .drop(let name): "drop \(name)"
         case .rename(let old, let new): "rename \(old) \(new)"
         case .press(let press): press.scriptLine
@@ -46,16 +46,16 @@ public enum Invocation: Equatable, Sendable {
         case .select(let start, let length): "select \(start) \(length)"
         case .edit(let start, let length, let text): "edit \(start) \(length)" + (text.isEmpty ? "" : " " + Tokenizer.quoted(text))
         case .locale(let identifier): "locale \(Tokenizer.quoted(identifier))"
-        case .currency(let code, let round): "currency \(Tokenizer.quoted(code))" + (round ? " --round" : "")
+        case .currency(let code, let round): "currency \(Tokenizer.quoted(code))" + (round ? " " + CommandFlag.round.spelling : "")
         case .undo: "undo"
         case .redo: "redo"
         case .show: "show"
         case .value: "value"
         case .minor: "minor"
-        case .inspect(let json): "inspect" + (json ? " --json" : "")
-        case .locales(let filter, let json): (["locales"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? ["--json"] : [])).joined(separator: " ")
-        case .currencies(let filter, let json): (["currencies"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? ["--json"] : [])).joined(separator: " ")
-        case .record(let path, let force): "record \(Tokenizer.quoted(path))" + (force ? " --force" : "")
+        case .inspect(let json): "inspect" + (json ? " " + CommandFlag.json.spelling : "")
+        case .locales(let filter, let json): (["locales"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? [CommandFlag.json.spelling] : [])).joined(separator: " ")
+        case .currencies(let filter, let json): (["currencies"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? [CommandFlag.json.spelling] : [])).joined(separator: " ")
+        case .record(let path, let force): "record \(Tokenizer.quoted(path))" + (force ? " " + CommandFlag.force.spelling : "")
         case .recordOff: "record off"
         case .source(let path): "source \(Tokenizer.quoted(path))"
         case .kiosk(let name): "kiosk" + (name.map { " " + $0 } ?? "")

@@ -7,15 +7,15 @@ extension Commands {
         Command("show", summary: "the display with the caret drawn as |", invocation: .show),
         Command("value", summary: "the plain amount: 1234.50", invocation: .value),
         Command("minor", summary: "the amount in minor units: 123450", invocation: .minor),
-        Command("inspect", flags: ["--json"], summary: "everything about the active field; --json on one line") { arguments in
-            .inspect(json: arguments.flags.contains("--json"))
+        Command("inspect", flags: [CommandFlag.json.spelling], summary: "everything about the active field; \(CommandFlag.json.spelling) on one line") { arguments in
+            .inspect(json: arguments.has(.json))
         },
         Command(
-            "locales", [.optional("FILTER", .text)], flags: ["--json"], summary: "locale IDs ICU knows, with a sample display; best matches first"
-        ) { arguments in .locales(filter: arguments.word(0) ?? "", json: arguments.flags.contains("--json")) },
+            "locales", [.optional("FILTER", .text)], flags: [CommandFlag.json.spelling], summary: "locale IDs ICU knows, with a sample display; best matches first"
+        ) { arguments in .locales(filter: arguments.word(0) ?? "", json: arguments.has(.json)) },
         Command(
-            "currencies", [.optional("FILTER", .text)], flags: ["--json"], summary: "ISO 4217 codes with fraction digits and a sample display"
-        ) { arguments in .currencies(filter: arguments.word(0) ?? "", json: arguments.flags.contains("--json")) },
+            "currencies", [.optional("FILTER", .text)], flags: [CommandFlag.json.spelling], summary: "ISO 4217 codes with fraction digits and a sample display"
+        ) { arguments in .currencies(filter: arguments.word(0) ?? "", json: arguments.has(.json)) },
     ]
 }
 

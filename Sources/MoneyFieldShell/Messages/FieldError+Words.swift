@@ -48,7 +48,7 @@ extension FieldError {
         case .tooManyFractionDigits(let input, let allowed, .decimalsSetting):
             "\(input) has more fraction digits than this field's \(FieldSetting.decimals.option) \(allowed)"
         case .amountNeedsRounding(let amount, let currency, let allowed):
-            "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add --round to round half-even"
+            "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add \(CommandFlag.round.spelling) to round half-even"
         case .settingOutOfRange(let setting, let value, let allowed):
             "\(setting.option) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
         case .unreadableLimit(let setting, let text):

@@ -38,7 +38,7 @@ final class TranscriptRecorder {
         descriptor = open(url.path, flags, 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST {
-                throw CommandError("\(VisibleText.terminalSafe(displayPath)) exists; record to another file, or replace it (`record FILE --force` at the prompt, `--record FILE --force-record` on the command line)")
+                throw CommandError("\(VisibleText.terminalSafe(displayPath)) exists; record to another file, or replace it (`record FILE \(CommandFlag.force.spelling)` at the prompt, `--record FILE --force-record` on the command line)")
             }
             throw CommandError("cannot record to \(FileError.describing(errno: errno, path: displayPath).message)")
         }
