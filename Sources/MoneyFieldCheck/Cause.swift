@@ -261,6 +261,9 @@ public enum Cause: Hashable, Sendable {
         return differing.isEmpty ? [.currency] : differing
     }
 
+    /// A key refused at a limit: how full the field is makes it, so steering keeps the fill.
+    var isAtLimit: Bool { if case .refusedAtLimit = self { true } else { false } }
+
     /// Whether this cause shows whatever key showed it (it names no key class).
     public var isKeyIndependent: Bool {
         switch self {
@@ -325,12 +328,6 @@ public enum Cause: Hashable, Sendable {
         case .value(let key): "value \(key.rawValue)"
         case .rejected(let byAdapter, let key): "rejected \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
         }
-    }
-
-    /// Features for ordering a report (furthest first): the cause's family, its key class, its side.
-    var features: [String] {
-        let parts = code.split(separator: " ").map(String.init)
-        return [parts.first ?? "", parts.dropFirst().first ?? "", parts.dropFirst(2).first ?? ""]
     }
 }
 

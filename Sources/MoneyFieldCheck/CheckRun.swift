@@ -113,7 +113,7 @@ public struct CheckRun: Sendable {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
                 let cause = group.behaviour.cause
-                if case .refusedAtLimit = cause {} else {
+                if !cause.isAtLimit {
                     // A cause shows wherever its key is pressed however full the field (not one at
                     // a limit: how full the field is makes it).
                     for found in group.foundAt {

@@ -299,8 +299,10 @@ public struct Checker: Sendable {
         case .unsupported(let request):
             return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
         case .differs(let difference):
-            let signature = Self.signature(played.session, difference)
-            let foundAt = Behaviour(played.session, difference).steer
+            // One replay of the session for both: the cause is the signature, its evidence where it was found.
+            let found = Behaviour(played.session, difference)
+            let signature = found.code
+            let foundAt = found.steer
             if let (example, exampleDifference) = shrunk {
                 return SessionResult(index: played.index, session: played.session,
                                      verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),

@@ -102,8 +102,10 @@ public struct PlantedField: Sendable {
         var answer = FieldAnswer(after, rejected: refusal != nil)
         // The first defect that changes what the field shows; one that would show the same lets
         // the next one act.
+        // What every defect reads of the key, worked out once for all of them.
+        let context = Context(before: before, key: key, after: after, refusal: refusal)
         for defect in defects {
-            if let planted = planted(defect, before: before, key: key, after: after, refusal: refusal),
+            if let planted = planted(defect, context),
                planted.display != answer.display || planted.caret != answer.caret {
                 answer = planted
                 break
@@ -122,23 +124,53 @@ public struct PlantedField: Sendable {
         return answer
     }
 
-    private func planted(_ defect: PlantedDefect, before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?) -> FieldAnswer? {
-        let configuration = before.configuration
-        let units = CaretUnits(configuration)
-        let natural = configuration.mode == .natural
-        let glyphs = Situation.classified(before.display, configuration: configuration)
-        let caret = before.caretOffset
-        let unitsBefore = units.right(of: caret, in: before.display)
-        let allUnits = units.right(of: 0, in: before.display)
-        let unitsAfter = units.right(of: after.caretOffset, in: after.display)
-        let changed = after.display != before.display
-        let nonUnits: Set<Situation.Neighbour> = natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign]
+    /// A key as the defects read it: the field before and after it on moneyfield, and what stood
+    /// around the caret.
+    private struct Context {
+        let before: MoneyField
+        let key: Key
+        let after: MoneyField
+        let refusal: Rejection?
+        let configuration: FieldConfiguration
+        let units: CaretUnits
+        let natural: Bool
+        let glyphs: [(offset: Int, kind: Situation.Neighbour)]
+        let caret: Int
+        let unitsBefore: Int
+        let allUnits: Int
+        let unitsAfter: Int
+        let changed: Bool
+        /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
+        let nonUnits: Set<Situation.Neighbour>
+        let digitKey: Bool
+        /// The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
+        let highDigit: Bool
+
+        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?) {
+            (self.before, self.key, self.after, self.refusal) = (before, key, after, refusal)
+            configuration = before.configuration
+            units = CaretUnits(configuration)
+            natural = configuration.mode == .natural
+            glyphs = Situation.classified(before.display, configuration: configuration)
+            caret = before.caretOffset
+            unitsBefore = units.right(of: caret, in: before.display)
+            allUnits = units.right(of: 0, in: before.display)
+            unitsAfter = units.right(of: after.caretOffset, in: after.display)
+            changed = after.display != before.display
+            nonUnits = natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign]
+            digitKey = if case .digit = key { true } else { false }
+            highDigit = if case .digit(let value) = key { value >= 2 } else { false }
+        }
+    }
+
+    private func planted(_ defect: PlantedDefect, _ context: Context) -> FieldAnswer? {
+        let (before, key, after, refusal) = (context.before, context.key, context.after, context.refusal)
+        let (configuration, units, natural, glyphs, caret) = (context.configuration, context.units, context.natural, context.glyphs, context.caret)
+        let (unitsBefore, allUnits, unitsAfter, changed) = (context.unitsBefore, context.allUnits, context.unitsAfter, context.changed)
+        let (nonUnits, digitKey, highDigit) = (context.nonUnits, context.digitKey, context.highDigit)
         func at(_ display: String, unitsRight: Int) -> FieldAnswer {
             FieldAnswer(display: display, caret: units.offset(unitsRight: unitsRight, in: display))
         }
-        let digitKey = if case .digit = key { true } else { false }
-        // The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
-        let highDigit = if case .digit(let value) = key { value >= 2 } else { false }
         switch defect {
         case .deletesSymbol:
             let side: [(offset: Int, kind: Situation.Neighbour)]

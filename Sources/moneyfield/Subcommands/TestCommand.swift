@@ -134,7 +134,8 @@ struct TestCommand: ParsableCommand {
         }
         if let words = run.interruptionWords(update: update && !dryRun) {
             // What was done, not an error of the run's: no report, whose counts would mislead.
-            Output.writeError(words + "\n")
+            // A line each, every path escaped: a name may hold an escape sequence.
+            Output.writeError(words.split(separator: "\n").map { VisibleText.terminalSafe(String($0)) + "\n" }.joined())
             throw ExitCode(Interrupts.exitStatus)
         }
         // The report first: a JUnit file that cannot be written must not hide it.
