@@ -59,6 +59,11 @@ import Testing
             .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
             .filter { $0.allSatisfy(\.isLowercase) }
         #expect(listed.contains("adapter") && listed.contains("check"), "\(listed)")
+        // Every option of `new` is described, from the option table.
+        let options = page.components(separatedBy: ".SH FIELD OPTIONS\n").dropFirst().first ?? ""
+        for option in FieldOption.all {
+            #expect(options.contains(".B " + option.name.replacingOccurrences(of: "-", with: "\\-")), "the man page lacks \(option.name)")
+        }
         // `manual` itself is listed, and its page has no section for itself.
         #expect(listed.contains("manual"))
         for name in listed where name != "manual" {

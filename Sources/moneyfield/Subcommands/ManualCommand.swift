@@ -43,6 +43,11 @@ struct ManualCommand: ParsableCommand {
             roff += [".TP", ".B " + escaped(command.usage), escaped(command.summary)]
             for detail in command.details { roff += [".br", escaped(detail)] }
         }
+        // Each option of `new` (and of check and vectors) with its help, from the option table.
+        roff += [".SH FIELD OPTIONS", "What \\fBnew\\fR, \\fBcheck\\fR and \\fBvectors\\fR take to make a field."]
+        for option in FieldOption.all {
+            roff += [".TP", ".B " + escaped(option.name + (option.valueName.map { " " + $0 } ?? "")), escaped(option.help)]
+        }
         roff += [".SH KEYS", "Written in angle brackets after \\fBtype\\fR and in scripts; digits stand for themselves."]
         for named in KeyTable.all {
             let kiosk = named.kiosk.isEmpty ? "" : " (kiosk: \(named.kioskLabel))"
