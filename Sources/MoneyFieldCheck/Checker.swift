@@ -161,12 +161,7 @@ public struct Checker: Sendable {
         }
 
         /// Keys that change the amount (not the caret or the selection alone).
-        public static func edits(_ key: Key) -> Bool {
-            switch key {
-            case .digit, .backspace, .delete, .minus, .clear, .doubleZero, .tripleZero, .plus, .decimal: true
-            case .left, .right, .home, .end, .enter, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: false
-            }
-        }
+        public static func edits(_ key: Key) -> Bool { KeyTable.named(for: key).edits }
 
         /// The group in words, then where its example showed it.
         public var words: String { cause.words }
@@ -186,30 +181,8 @@ public struct Checker: Sendable {
             return CheckPlan.Steer(key: key, situation: situation)
         }
     }
-    /// A key in words, digits as any digit.
-    static func words(for key: Key) -> String {
-        switch key {
-        case .digit: "a digit key"
-        case .backspace: "backspace"
-        case .delete: "delete"
-        case .left: "left arrow"
-        case .right: "right arrow"
-        case .home: "home"
-        case .end: "end"
-        case .minus: "the sign key"
-        case .clear: "clear"
-        case .doubleZero: "00"
-        case .tripleZero: "000"
-        case .plus: "plus"
-        case .decimal: "the decimal key"
-        case .enter: "leaving the field"
-        case .selectLeft: "shift-left"
-        case .selectRight: "shift-right"
-        case .selectHome: "shift-home"
-        case .selectEnd: "shift-end"
-        case .selectAll: "select-all"
-        }
-    }
+    /// A key in words, digits as any digit: the key's own declaration.
+    static func words(for key: Key) -> String { KeyTable.named(for: key).words }
 
     /// One session as the run judged it.
     public struct SessionResult: Sendable {

@@ -94,13 +94,41 @@ import MoneyFieldCheck
     }
 
     @Test func everyNamedKeyIsInTheTableOnce() throws {
-        #expect(Set(Key.editingKeys).count == Key.editingKeys.count, "the chain of keys visits each once")
+        #expect(Set(Key.editingKeys).count == Key.editingKeys.count, "each key is listed once")
         #expect(!Key.editingKeys.contains { if case .digit = $0 { true } else { false } })
+        // The compiler's list and the key agree both ways.
+        for named in Key.Named.allCases { #expect(Key(named).named == named) }
         #expect(Set(KeyTable.all.map(\.name)).count == KeyTable.all.count)
+        #expect(Set(KeyTable.all.map(\.words)).count == KeyTable.all.count, "check's headers tell every key apart")
         for named in KeyTable.all {
             #expect(KeyTable.key(named: named.name) == named.key)
             #expect(try KeyScript.parse(KeyScript.text(for: [named.key])) == [named.key])
+            #expect(try KeyScript.parse("1<" + named.name.uppercased() + ">") == [.digit(1), named.key], "the byte reader finds <\(named.name)>")
         }
+    }
+
+    /// A key's one declaration reaches every surface: `help type`, the `type` completion, the
+    /// kiosk's key list (`help kiosk`), its own command, and check's words.
+    @Test(arguments: KeyTable.all.map(\.name))
+    func everyKeyReachesEverySurface(name: String) throws {
+        let named = try #require(KeyTable.all.first { $0.name == name })
+        let session = try Session()
+        #expect(session.handle("help type").text.contains("<\(name)>: \(named.help)"), "help type lacks <\(name)>")
+        #expect(Completer.completions(for: "type <", session: session).contains("<\(name)>"), "completion lacks <\(name)>")
+        if !named.kiosk.isEmpty {
+            #expect(session.handle("help kiosk").text.contains("\(named.kioskLabel) \(name)"), "the kiosk's keys lack \(name)")
+        }
+        #expect((Commands.named(name) != nil) == (named.command != nil), "the key command \(name) is not as declared")
+        #expect(!named.words.isEmpty)
+    }
+
+    /// A key name of any length reads as an unknown key, with no trap, whichever reader meets it.
+    @Test(arguments: ["<abcdefgh>", "<selectallthedigits>", "<" + String(repeating: "x", count: 300) + ">"])
+    func aLongUnknownKeyNameIsAnError(keys: String) throws {
+        let session = try Session()
+        #expect(session.handle("type 1" + keys).text.hasPrefix("error: unknown key"))
+        #expect(session.handle("1" + keys).text.hasPrefix("error: unknown key"))
+        #expect(throws: KeyScript.ParseError.self) { try KeyScript.parse(keys) }
     }
 
     /// Every key has a row, digits included, and a script reads back the key its row writes.

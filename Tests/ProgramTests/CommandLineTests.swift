@@ -64,6 +64,9 @@ import Testing
         for option in FieldOption.all {
             #expect(options.contains(".B " + option.name.replacingOccurrences(of: "-", with: "\\-")), "the man page lacks \(option.name)")
         }
+        // Every key, from the key table.
+        let keys = page.components(separatedBy: ".SH KEYS\n").dropFirst().first ?? ""
+        for named in KeyTable.all { #expect(keys.contains(".B <\(named.name)>"), "the man page lacks <\(named.name)>") }
         // `manual` itself is listed, and its page has no section for itself.
         #expect(listed.contains("manual"))
         for name in listed where name != "manual" {

@@ -55,32 +55,62 @@ public enum Key: Sendable, Equatable, Hashable {
         return UInt8(value)
     }
 
-    /// Every key but the digits, in the order help lists them: each key names the one after it
-    /// in an exhaustive switch, so a new key does not compile until it takes its place here.
-    package static let editingKeys: [Key] = Array(sequence(first: Key.backspace) { $0.nextEditingKey })
+    /// Every key but the digits, in the order help lists them: `Named` is case-iterable, so the
+    /// compiler keeps the list, and a new key cannot be left out of help, completion or the man page.
+    package static let editingKeys: [Key] = Named.allCases.map(Key.init)
 
-    /// The key after this one in `editingKeys`; nil after the last. A digit leads to the first.
-    private var nextEditingKey: Key? {
+    /// The keys but the digits, as a type the compiler enumerates. Both directions are exhaustive
+    /// switches: a new key does not compile until it has its name here.
+    package enum Named: CaseIterable {
+        case backspace, delete, left, right, home, end, minus, clear, doubleZero, tripleZero, plus, decimal, enter
+        case selectLeft, selectRight, selectHome, selectEnd, selectAll
+    }
+
+    package init(_ named: Named) {
+        self = switch named {
+        case .backspace: .backspace
+        case .delete: .delete
+        case .left: .left
+        case .right: .right
+        case .home: .home
+        case .end: .end
+        case .minus: .minus
+        case .clear: .clear
+        case .doubleZero: .doubleZero
+        case .tripleZero: .tripleZero
+        case .plus: .plus
+        case .decimal: .decimal
+        case .enter: .enter
+        case .selectLeft: .selectLeft
+        case .selectRight: .selectRight
+        case .selectHome: .selectHome
+        case .selectEnd: .selectEnd
+        case .selectAll: .selectAll
+        }
+    }
+
+    /// The key as a `Named`; nil for a digit.
+    package var named: Named? {
         switch self {
-        case .digit: .backspace
-        case .backspace: .delete
-        case .delete: .left
-        case .left: .right
-        case .right: .home
-        case .home: .end
-        case .end: .minus
-        case .minus: .clear
-        case .clear: .doubleZero
-        case .doubleZero: .tripleZero
-        case .tripleZero: .plus
-        case .plus: .decimal
-        case .decimal: .enter
-        case .enter: .selectLeft
-        case .selectLeft: .selectRight
-        case .selectRight: .selectHome
-        case .selectHome: .selectEnd
-        case .selectEnd: .selectAll
-        case .selectAll: nil
+        case .digit: nil
+        case .backspace: .backspace
+        case .delete: .delete
+        case .left: .left
+        case .right: .right
+        case .home: .home
+        case .end: .end
+        case .minus: .minus
+        case .clear: .clear
+        case .doubleZero: .doubleZero
+        case .tripleZero: .tripleZero
+        case .plus: .plus
+        case .decimal: .decimal
+        case .enter: .enter
+        case .selectLeft: .selectLeft
+        case .selectRight: .selectRight
+        case .selectHome: .selectHome
+        case .selectEnd: .selectEnd
+        case .selectAll: .selectAll
         }
     }
 

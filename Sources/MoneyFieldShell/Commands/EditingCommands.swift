@@ -12,14 +12,7 @@ extension Commands {
                 "In a natural-mode field . , and the locale's decimal separator type <dec>.",
             ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
         ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) },
-        repeating(.backspace, "backspace N times (default 1)"),
-        repeating(.delete, "delete forward N times (default 1)"),
-        repeating(.left, "move the caret left N digit slots"),
-        repeating(.right, "move the caret right N digit slots"),
-        single(.home),
-        single(.end),
-        single(.minus),
-        single(.clear),
+    ] + KeyTable.all.compactMap(keyCommand) + [
         Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing") { arguments in
             .paste(arguments.positionals[0])
         },
@@ -58,18 +51,17 @@ extension Commands {
         Command("redo", summary: "redo what undo took back", invocation: .redo),
     ]
 
-    /// A key pressed N times (`bs 3`), the command named as the key is.
-    private static func repeating(_ key: Key, _ summary: String) -> Command {
-        let name = KeyTable.named(for: key).name
-        return Command(name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
-            .press(KeyPress(Array(repeating: key, count: try arguments.count(0)), spelling: .command(name)))
+    /// The command a key declares: named and explained as the key is, pressed once or N times.
+    private static func keyCommand(_ named: NamedKey) -> Command? {
+        let key = named.key
+        switch named.command {
+        case nil: return nil
+        case .once: return Command(named.name, summary: named.help, invocation: .press(KeyPress.command(key)))
+        case .repeated(let summary):
+            return Command(named.name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
+                .press(KeyPress.command(key, count: try arguments.count(0)))
+            }
         }
-    }
-
-    /// A key pressed once, the command named and explained as the key is.
-    private static func single(_ key: Key) -> Command {
-        let named = KeyTable.named(for: key)
-        return Command(named.name, summary: named.help, invocation: .press(KeyPress([key], spelling: .command(named.name))))
     }
 }
 

@@ -140,6 +140,18 @@ public struct KeyPress: Equatable, Sendable {
         self.spelling = spelling
     }
 
+    /// `key` pressed `count` times as its own command writes it (`bs 3`, `home`), or typed
+    /// (`type <enter>`) when the key has no command or no count.
+    public static func command(_ key: Key, count: Int = 1) -> KeyPress {
+        let named = KeyTable.named(for: key)
+        let keys = Array(repeating: key, count: count)
+        return switch named.command {
+        case .repeated: KeyPress(keys, spelling: .command(named.name))
+        case .once where count == 1: KeyPress(keys, spelling: .command(named.name))
+        case .once, nil: KeyPress(keys, spelling: .type)
+        }
+    }
+
     /// Written as keys (`type 12<bs>` or `12<bs>`), not as a key command (`bs 3`).
     public var isTyped: Bool { spelling == .type || spelling == .bare }
 

@@ -11,21 +11,34 @@ public enum KeyboardKey: Hashable, Sendable {
     case control(Character)
 }
 
-/// One named key: how scripts write it, what it does, and which terminal keys press it in kiosk mode.
+/// One key, declared once: how scripts write it, what help says, which terminal keys press it in
+/// kiosk mode, whether it edits the amount, and how `check`'s script headers name it.
 public struct NamedKey: Sendable {
-    /// Written `<name>` in `type` and in scripts.
+    /// Written `<name>` in `type` and in scripts (any length).
     public let name: String
     public let key: Key
     public let help: String
     /// The terminal keys that press it in kiosk mode, and how the kiosk hint names them.
     public let kiosk: [KeyboardKey]
     public let kioskLabel: String
+    /// It may change the digits or the sign (a move or a selection does not).
+    public let edits: Bool
+    /// How `check`'s headers name it: `backspace`, `left arrow`, `a digit key`.
+    public let words: String
+    /// The shell command named as the key, if it has one (`bs 3`, `home`).
+    public let command: KeyCommand?
 
     /// How a script writes it: `7`, `<bs>`.
     public var scriptText: String {
         if case .digit = key { return name }
         return "<" + name + ">"
     }
+}
+
+/// The shell command a key gives: pressed once (`home`), or N times with its own summary (`bs 3`).
+public enum KeyCommand: Sendable {
+    case once
+    case repeated(summary: String)
 }
 
 /// Every named key, once: the `type` language, kiosk bindings, help and completion read this.
@@ -44,33 +57,42 @@ public enum KeyTable {
     private static let digitRows: [NamedKey] = (0...9).map { row(for: .digit(UInt8($0))) }
 
     /// The row of `key`. One exhaustive switch: a new key does not compile until it has its name,
-    /// help and kiosk binding.
+    /// help, kiosk binding, whether it edits and its words.
     private static func row(for key: Key) -> NamedKey {
-        switch key {
+        func row(
+            _ name: String, _ help: String, kiosk: [KeyboardKey], _ kioskLabel: String, edits: Bool, words: String? = nil, command: KeyCommand? = nil
+        ) -> NamedKey {
+            NamedKey(name: name, key: key, help: help, kiosk: kiosk, kioskLabel: kioskLabel, edits: edits, words: words ?? name, command: command)
+        }
+        return switch key {
         case .digit(let value):
-            NamedKey(name: String(value), key: key, help: "the digit \(value)", kiosk: [.character(Character(String(value)))], kioskLabel: String(value))
-        case .backspace: NamedKey(name: "bs", key: key, help: "delete the digit left of the caret", kiosk: [.backspace], kioskLabel: "Backspace")
-        case .delete: NamedKey(name: "del", key: key, help: "delete the digit right of the caret", kiosk: [.delete], kioskLabel: "Delete")
-        case .left: NamedKey(name: "left", key: key, help: "caret one digit slot left", kiosk: [.left], kioskLabel: "←")
-        case .right: NamedKey(name: "right", key: key, help: "caret one digit slot right", kiosk: [.right], kioskLabel: "→")
-        case .home: NamedKey(name: "home", key: key, help: "caret before the first digit", kiosk: [.home], kioskLabel: "Home")
-        case .end: NamedKey(name: "end", key: key, help: "caret after the last digit", kiosk: [.end], kioskLabel: "End")
+            row(String(value), "the digit \(value)", kiosk: [.character(Character(String(value)))], String(value), edits: true, words: "a digit key")
+        case .backspace: row("bs", "delete the digit left of the caret", kiosk: [.backspace], "Backspace", edits: true, words: "backspace",
+                                 command: .repeated(summary: "backspace N times (default 1)"))
+        case .delete: row("del", "delete the digit right of the caret", kiosk: [.delete], "Delete", edits: true, words: "delete",
+                              command: .repeated(summary: "delete forward N times (default 1)"))
+        case .left: row("left", "caret one digit slot left", kiosk: [.left], "←", edits: false, words: "left arrow",
+                            command: .repeated(summary: "move the caret left N digit slots"))
+        case .right: row("right", "caret one digit slot right", kiosk: [.right], "→", edits: false, words: "right arrow",
+                             command: .repeated(summary: "move the caret right N digit slots"))
+        case .home: row("home", "caret before the first digit", kiosk: [.home], "Home", edits: false, command: .once)
+        case .end: row("end", "caret after the last digit", kiosk: [.end], "End", edits: false, command: .once)
         case .minus:
-            NamedKey(name: "neg", key: key, help: "toggle the sign (fields made with \(FieldSetting.allowsNegative.option))",
-                     kiosk: [.character("-")], kioskLabel: "-")
-        case .clear: NamedKey(name: "clear", key: key, help: "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], kioskLabel: "c")
-        case .doubleZero: NamedKey(name: "00", key: key, help: "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], kioskLabel: "00")
-        case .tripleZero: NamedKey(name: "000", key: key, help: "three zeros at once (all or nothing)", kiosk: [], kioskLabel: "000")
-        case .plus: NamedKey(name: "plus", key: key, help: "make the amount positive", kiosk: [.character("+")], kioskLabel: "+")
+            row("neg", "toggle the sign (fields made with \(FieldSetting.allowsNegative.option))", kiosk: [.character("-")], "-",
+                edits: true, words: "the sign key", command: .once)
+        case .clear: row("clear", "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], "c", edits: true, command: .once)
+        case .doubleZero: row("00", "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], "00", edits: true)
+        case .tripleZero: row("000", "three zeros at once (all or nothing)", kiosk: [], "000", edits: true)
+        case .plus: row("plus", "make the amount positive", kiosk: [.character("+")], "+", edits: true)
         case .decimal:
-            NamedKey(name: "dec", key: key, help: "the decimal point (natural mode; with a point, caret just after it)",
-                     kiosk: [.character("."), .character(",")], kioskLabel: ". or ,")
-        case .enter: NamedKey(name: "enter", key: key, help: "the field loses focus (natural mode pads the fraction)", kiosk: [], kioskLabel: "Enter")
-        case .selectLeft: NamedKey(name: "sleft", key: key, help: "select one slot further left", kiosk: [.shiftLeft], kioskLabel: "Shift+←")
-        case .selectRight: NamedKey(name: "sright", key: key, help: "select one slot further right", kiosk: [.shiftRight], kioskLabel: "Shift+→")
-        case .selectHome: NamedKey(name: "shome", key: key, help: "select to the first digit", kiosk: [.shiftHome], kioskLabel: "Shift+Home")
-        case .selectEnd: NamedKey(name: "send", key: key, help: "select to the last digit", kiosk: [.shiftEnd], kioskLabel: "Shift+End")
-        case .selectAll: NamedKey(name: "selall", key: key, help: "select every digit slot", kiosk: [.control("a")], kioskLabel: "Ctrl-A")
+            row("dec", "the decimal point (natural mode; with a point, caret just after it)", kiosk: [.character("."), .character(",")], ". or ,",
+                edits: true, words: "the decimal key")
+        case .enter: row("enter", "the field loses focus (natural mode pads the fraction)", kiosk: [], "Enter", edits: false, words: "leaving the field")
+        case .selectLeft: row("sleft", "select one slot further left", kiosk: [.shiftLeft], "Shift+←", edits: false, words: "shift-left")
+        case .selectRight: row("sright", "select one slot further right", kiosk: [.shiftRight], "Shift+→", edits: false, words: "shift-right")
+        case .selectHome: row("shome", "select to the first digit", kiosk: [.shiftHome], "Shift+Home", edits: false, words: "shift-home")
+        case .selectEnd: row("send", "select to the last digit", kiosk: [.shiftEnd], "Shift+End", edits: false, words: "shift-end")
+        case .selectAll: row("selall", "select every digit slot", kiosk: [.control("a")], "Ctrl-A", edits: false, words: "select-all")
         }
     }
 
@@ -81,31 +103,20 @@ public enum KeyTable {
     /// The key named `name` (any case), or nil.
     public static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
 
-    /// Each name's bytes in lower case packed into a word, its length in the top byte: a name
-    /// is then found by comparing words, as a replay does for every `<name>` it reads.
-    private static let packedNames: [(name: UInt64, key: Key)] = all.map { named in
-        let bytes = Array(named.name.utf8)
-        guard let packed = bytes.withUnsafeBufferPointer(packed) else { preconditionFailure("key names are at most 7 ASCII bytes") }
-        return (packed, named.key)
-    }
-
-    /// `name`'s ASCII bytes in lower case and its length, in one word; nil past 7 bytes.
-    private static func packed(_ name: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard name.count <= 7 else { return nil }
-        var word = UInt64(name.count) &<< 56
-        for index in name.indices {
-            // ASCII upper case to lower case: A–Z gain 0x20.
-            let byte = name[index]
-            word |= UInt64((byte &- 0x41) < 26 ? byte | 0x20 : byte) &<< UInt64(index &* 8)
-        }
-        return word
-    }
+    /// Each name's bytes in lower case, for the key reader, which finds a `<name>` by its bytes.
+    private static let asciiNames: [(name: [UInt8], key: Key)] = all.map { (Array($0.name.lowercased().utf8), $0.key) }
 
     /// The key named by ASCII bytes (any case), or nil: the key reader's fast path, with no
-    /// string made or hashed.
+    /// string made or hashed. Any length: a long name is simply no key.
     static func key(namedASCII name: UnsafeBufferPointer<UInt8>) -> Key? {
-        guard let word = packed(name) else { return nil }
-        for entry in packedNames where entry.name == word { return entry.key }
+        entries: for entry in asciiNames where entry.name.count == name.count {
+            for index in name.indices {
+                // ASCII upper case to lower case: A–Z gain 0x20.
+                let byte = name[index]
+                if ((byte &- 0x41) < 26 ? byte | 0x20 : byte) != entry.name[index] { continue entries }
+            }
+            return entry.key
+        }
         return nil
     }
 

@@ -189,13 +189,23 @@ extension Session {
         for entry in fields {
             let field = entry.field
             commands.append(.new(name: entry.name, options: FieldOptions(field.configuration)))
-            if !field.state.digits.isEmpty, let value = field.value { commands.append(.set(value)) }
-            if field.state.isNegative && field.state.digits.isEmpty { commands.append(.press(KeyPress([.minus], spelling: .command(KeyTable.named(for: .minus).name)))) }
+            let digits = field.state.digits
+            if let fraction = field.state.typedFraction {
+                // Natural entry is rebuilt as typed: `set` would pad `1.5` to `1.50`.
+                let padded = Array(repeating: 0, count: max(0, fraction - digits.count)) + digits
+                let keys = padded.dropLast(fraction).map(Key.digit) + [.decimal] + padded.suffix(fraction).map(Key.digit)
+                commands.append(.press(KeyPress(keys)))
+                if field.state.isNegative { commands.append(.press(KeyPress.command(.minus))) }
+            } else if !digits.isEmpty, let value = field.value {
+                commands.append(.set(value))
+            } else if field.state.isNegative {
+                commands.append(.press(KeyPress.command(.minus)))
+            }
             if field.state.caretSlotsFromEnd > 0 {
-                commands.append(.press(KeyPress(Array(repeating: .left, count: field.state.caretSlotsFromEnd), spelling: .command(KeyTable.named(for: .left).name))))
+                commands.append(.press(KeyPress.command(.left, count: field.state.caretSlotsFromEnd)))
             }
             // Left by <enter> (what a symbol-when-focused field shows when empty): its last key.
-            if field.state.hasLeftField { commands.append(.press(KeyPress([.enter], spelling: .command(KeyTable.named(for: .enter).name)))) }
+            if field.state.hasLeftField { commands.append(.press(KeyPress.command(.enter))) }
         }
         if let activeName, activeName != fields.last?.name { commands.append(.use(activeName)) }
         return commands
