@@ -36,6 +36,51 @@ import MoneyFieldCheck
         }
     }
 
+    /// Lines for every command of the table, with generated arguments of each kind (spaces and
+    /// both quotes included), each optional argument, every flag and each field option: a command
+    /// that no corpus script uses is covered too.
+    static let generatedLines: [String] = Commands.all.flatMap { command -> [String] in
+        func samples(_ parameter: Parameter) -> [String] {
+            switch parameter.kind {
+            case .field: ["amount"]
+            case .newName: ["x_1"]
+            case .command: ["type"]
+            case .keys: ["12<left><bs>"]
+            case .locale: ["de_DE", "\"de DE\""]
+            case .currency: ["EUR"]
+            case .file: ["a.session", "\"my file's.session\"", "'say \"hi\".session'", "\"it's \"'\"'\"x\"", "off"]
+            case .count: ["3"]
+            case .offset: ["2"]
+            case .text: parameter.isRestOfLine ? ["1 234,50 €", "\"  spaced \"", "'\"quoted\"'", "\"\""] : ["fr", "\"\"", "\"a 'b'\""]
+            case .choice(let names): names
+            }
+        }
+        var lines = [[command.name]]
+        for parameter in command.parameters {
+            let extended = lines.flatMap { line in samples(parameter).map { line + [$0] } }
+            lines = parameter.isOptional ? lines + extended : extended
+        }
+        lines += lines.map { $0 + command.flags }
+        if command.takesFieldOptions {
+            lines += FieldOption.all.map { option in
+                let value = option.kind == .flag ? [] : [option.kind == .number ? "2" : {
+                    if case .choice(let names) = option.values { return names.last! } else { return "de_DE" } }()]
+                return lines[0] + [option.name] + value
+            }
+        }
+        return lines.map { $0.joined(separator: " ") }
+    }
+
+    @Test(arguments: generatedLines)
+    func everyCommandReadsBackFromWhatARecordingWrites(line: String) throws {
+        let invocation = try #require(try Commands.parse(line, reading: .plain))
+        let written = invocation.scriptLine
+        #expect(try Commands.parse(written, reading: .plain) == invocation, "\(line) → \(written)")
+        if case .press = invocation {} else {
+            #expect(written.hasPrefix(invocation.written.command.name + (written.contains(" ") ? " " : "")), "\(line) is written as \(written)")
+        }
+    }
+
     @Test(arguments: [
         ("type 12<left>", Invocation.press(KeyPress([.digit(1), .digit(2), .left], spelling: .type))),
         ("12<left>", .press(KeyPress([.digit(1), .digit(2), .left], spelling: .bare))),

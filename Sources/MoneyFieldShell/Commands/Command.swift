@@ -59,8 +59,9 @@ public struct Command: Sendable {
     public var details: [String] { detailLines() }
     private let detailLines: @Sendable () -> [String]
     public let parameters: [Parameter]
-    /// Flags it takes anywhere after its name (`--json`, `--round`).
-    public let flags: [String]
+    /// Flags it takes anywhere after its name (`--json`, `--round`), as written.
+    public var flags: [String] { takes.map(\.spelling) }
+    let takes: [CommandFlag]
     /// It takes `new`'s field options after its positional arguments.
     public let takesFieldOptions: Bool
     /// Another form usage shows after the main one (`record off`).
@@ -68,14 +69,14 @@ public struct Command: Sendable {
     let make: @Sendable (Arguments) throws(CommandError) -> Invocation
 
     init(
-        _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [String] = [], fieldOptions: Bool = false,
+        _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [CommandFlag] = [], fieldOptions: Bool = false,
         alternative: String? = nil, summary: String, details: @autoclosure @escaping @Sendable () -> [String] = [],
         make: @escaping @Sendable (Arguments) throws(CommandError) -> Invocation
     ) {
         self.name = name
         self.aliases = aliases
         self.parameters = parameters
-        self.flags = flags
+        self.takes = flags
         self.takesFieldOptions = fieldOptions
         self.alternative = alternative
         self.summary = summary
@@ -94,6 +95,33 @@ public struct Command: Sendable {
         var words = [name] + parameters.map(\.usage) + flags.map { "[\($0)]" }
         if takesFieldOptions { words.append(FieldOption.usage) }
         return words.joined(separator: " ") + (alternative.map { " | " + $0 } ?? "")
+    }
+
+    /// An invocation's arguments as its command reads them: what a recording writes back, as
+    /// text only here, quoted by each parameter's declaration (`Invocation.written`).
+    public struct Written: Sendable {
+        /// The positional arguments, in declared order; trailing optional ones may be left out.
+        var arguments: [String]
+        var flags: Set<CommandFlag>
+        var options: FieldOptions?
+
+        init(_ arguments: String..., flags: Set<CommandFlag> = [], options: FieldOptions? = nil) {
+            self.arguments = arguments
+            self.flags = flags
+            self.options = options
+        }
+    }
+
+    /// The line that reads back into `written`: the name, each argument quoted as its parameter
+    /// reads it, the flags given, the field options.
+    func line(_ written: Written) -> String {
+        var words = [name]
+        for (parameter, text) in zip(parameters, written.arguments) {
+            words.append(parameter.isRestOfLine ? Tokenizer.restOfLine(text) : Tokenizer.quoted(text))
+        }
+        words += takes.filter(written.flags.contains).map(\.spelling)
+        if let options = written.options { words += options.words.map(Tokenizer.quoted) }
+        return words.joined(separator: " ")
     }
 
     /// The words after the command's name, read by its declaration.
@@ -209,7 +237,7 @@ public enum Commands {
 
     /// The commands by what they are for, as `help` lists them.
     public static let groups: [(title: String, commands: [Command])] = [
-        ("fields", fields), ("editing", editing), ("looking", looking), ("scripts", scripting), ("session", sessionControl),
+        ("fields", fieldCommands), ("editing", editingCommands), ("looking", lookingCommands), ("scripts", scriptCommands), ("session", sessionCommands),
     ]
 
     public static let names: [String] = all.map(\.name)

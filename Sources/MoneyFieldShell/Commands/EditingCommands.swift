@@ -2,54 +2,52 @@ import MoneyFieldEngine
 import MoneyFieldIO
 
 extension Commands {
-    static let editing: [Command] = [
-        Command(
-            "type", [.restOfLine("KEYS", .keys)], summary: "press keys: digits and \(KeyTable.nameList)",
-            details: [
-                "A line of only digits types them too: `123` is `type 123`.",
-                "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
-                "- (or U+2212) is <neg>: `type -5` enters -0.05 in a field made with \(FieldSetting.allowsNegative.option).",
-                "In a natural-mode field . , and the locale's decimal separator type <dec>.",
-            ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
-        ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) },
-    ] + KeyTable.all.compactMap(keyCommand) + [
-        Command("paste", [.restOfLine("TEXT", .text)], summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing") { arguments in
-            .paste(arguments.positionals[0])
-        },
-        Command(
-            "set", [.restOfLine("AMOUNT", .text)], summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)"
-        ) { arguments in .set(arguments.positionals[0]) },
-        Command(
-            "caret", [.required("OFFSET", .offset)], summary: "put the caret at the slot boundary nearest a UTF-16 offset (a tap)"
-        ) { arguments throws(CommandError) in .caret(try arguments.offset(0)) },
-        Command(
-            "select", [.required("START", .offset), .required("LENGTH", .offset)],
-            summary: "select the digits whose glyphs lie in a UTF-16 range"
-        ) { arguments throws(CommandError) in .select(start: try arguments.offset(0), length: try arguments.offset(1)) },
-        Command(
-            "edit", [.required("START", .offset), .required("LENGTH", .offset), .optional("TEXT", .text)],
-            summary: "a platform's text-change event: replace a UTF-16 range of the display with TEXT",
-            details: [
-                "TEXT's digits replace the digits in the range; an empty TEXT deletes them, or backspaces when the",
-                "range holds no digit (a separator); TEXT - (or U+2212) changes the sign. Anything else is refused.",
-            ]
-        ) { arguments throws(CommandError) in
-            let start = try arguments.offset(0), length = try arguments.offset(1)
-            guard length <= Int.max - start else {
-                throw CommandError("edit: \(start) + \(length) is past any display; usage: \(arguments.command.usage)")
-            }
-            return .edit(start: start, length: length, text: arguments.word(2) ?? "")
-        },
-        Command("locale", [.required("ID", .locale)], summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)") { arguments in
-            .locale(arguments.positionals[0])
-        },
-        Command(
-            "currency", [.required("CODE", .currency)], flags: [CommandFlag.round.spelling],
-            summary: "keep the amount in another currency; \(CommandFlag.round.spelling) rounds half-even when it does not fit"
-        ) { arguments in .currency(arguments.positionals[0], round: arguments.has(.round)) },
-        Command("undo", summary: "undo the last change to the active field", invocation: .undo),
-        Command("redo", summary: "redo what undo took back", invocation: .redo),
-    ]
+    static let editingCommands = [type] + KeyTable.all.compactMap(keyCommand) + [paste, set, caret, select, edit, locale, currency, undo, redo]
+
+    static let type = Command(
+        "type", [.restOfLine("KEYS", .keys)], summary: "press keys: digits and \(KeyTable.nameList)",
+        details: [
+            "A line of only digits types them too: `123` is `type 123`.",
+            "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
+            "- (or U+2212) is <neg>: `type -5` enters -0.05 in a field made with \(FieldSetting.allowsNegative.option).",
+            "In a natural-mode field . , and the locale's decimal separator type <dec>.",
+        ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
+    ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) }
+    static let paste = Command(
+        "paste", [.restOfLine("TEXT", .text)], summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing"
+    ) { arguments in .paste(arguments.positionals[0]) }
+    static let set = Command(
+        "set", [.restOfLine("AMOUNT", .text)], summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)"
+    ) { arguments in .set(arguments.positionals[0]) }
+    static let caret = Command(
+        "caret", [.required("OFFSET", .offset)], summary: "put the caret at the slot boundary nearest a UTF-16 offset (a tap)"
+    ) { arguments throws(CommandError) in .caret(try arguments.offset(0)) }
+    static let select = Command(
+        "select", [.required("START", .offset), .required("LENGTH", .offset)], summary: "select the digits whose glyphs lie in a UTF-16 range"
+    ) { arguments throws(CommandError) in .select(start: try arguments.offset(0), length: try arguments.offset(1)) }
+    static let edit = Command(
+        "edit", [.required("START", .offset), .required("LENGTH", .offset), .optional("TEXT", .text)],
+        summary: "a platform's text-change event: replace a UTF-16 range of the display with TEXT",
+        details: [
+            "TEXT's digits replace the digits in the range; an empty TEXT deletes them, or backspaces when the",
+            "range holds no digit (a separator); TEXT - (or U+2212) changes the sign. Anything else is refused.",
+        ]
+    ) { arguments throws(CommandError) in
+        let start = try arguments.offset(0), length = try arguments.offset(1)
+        guard length <= Int.max - start else {
+            throw CommandError("edit: \(start) + \(length) is past any display; usage: \(arguments.command.usage)")
+        }
+        return .edit(start: start, length: length, text: arguments.word(2) ?? "")
+    }
+    static let locale = Command("locale", [.required("ID", .locale)], summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)") { arguments in
+        .locale(arguments.positionals[0])
+    }
+    static let currency = Command(
+        "currency", [.required("CODE", .currency)], flags: [.round],
+        summary: "keep the amount in another currency; \(CommandFlag.round.spelling) rounds half-even when it does not fit"
+    ) { arguments in .currency(arguments.positionals[0], round: arguments.has(.round)) }
+    static let undo = Command("undo", summary: "undo the last change to the active field", invocation: .undo)
+    static let redo = Command("redo", summary: "redo what undo took back", invocation: .redo)
 
     /// The command a key declares: named and explained as the key is, pressed once or N times.
     private static func keyCommand(_ named: NamedKey) -> Command? {

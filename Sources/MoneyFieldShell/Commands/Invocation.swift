@@ -31,36 +31,47 @@ public enum Invocation: Equatable, Sendable {
     case help(String?)
     case quit
 
-    /// The line a script writes for it, spelled as `help` shows the command.
+    /// The line a script writes for it: its declaration writes it from the arguments.
     public var scriptLine: String {
+        if case .press(let press) = self, press.spelling != .type { return press.scriptLine }
+        let (command, arguments) = written
+        return command.line(arguments)
+    }
+
+    /// The declaration that reads this invocation and the arguments it reads it from: the one
+    /// place a typed invocation turns back into what a line said. Exhaustive, so a new command
+    /// does not compile until it says how it is written; the text itself is the declaration's.
+    var written: (command: Command, arguments: Command.Written) {
         switch self {
-        case .new(let name, let options): (["new", name] + options.words.map(Tokenizer.quoted)).joined(separator: " ")
-        case .use(let name): "use \(name)"
-        case .fields(let json): "fields" + (json ? " " + CommandFlag.json.spelling : "")
-        case .drop(let name): "drop \(name)"
-        case .rename(let old, let new): "rename \(old) \(new)"
-        case .press(let press): press.scriptLine
-        case .paste(let text): "paste \(Tokenizer.restOfLine(text))"
-        case .set(let amount): "set \(Tokenizer.restOfLine(amount))"
-        case .caret(let offset): "caret \(offset)"
-        case .select(let start, let length): "select \(start) \(length)"
-        case .edit(let start, let length, let text): "edit \(start) \(length)" + (text.isEmpty ? "" : " " + Tokenizer.quoted(text))
-        case .locale(let identifier): "locale \(Tokenizer.quoted(identifier))"
-        case .currency(let code, let round): "currency \(Tokenizer.quoted(code))" + (round ? " " + CommandFlag.round.spelling : "")
-        case .undo: "undo"
-        case .redo: "redo"
-        case .show: "show"
-        case .value: "value"
-        case .minor: "minor"
-        case .inspect(let json): "inspect" + (json ? " " + CommandFlag.json.spelling : "")
-        case .locales(let filter, let json): (["locales"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? [CommandFlag.json.spelling] : [])).joined(separator: " ")
-        case .currencies(let filter, let json): (["currencies"] + (filter.isEmpty ? [] : [Tokenizer.quoted(filter)]) + (json ? [CommandFlag.json.spelling] : [])).joined(separator: " ")
-        case .record(let path, let force): "record \(Tokenizer.quoted(path))" + (force ? " " + CommandFlag.force.spelling : "")
-        case .recordOff: "record off"
-        case .source(let path): "source \(Tokenizer.quoted(path))"
-        case .kiosk(let name): "kiosk" + (name.map { " " + $0 } ?? "")
-        case .help(let command): "help" + (command.map { " " + $0 } ?? "")
-        case .quit: "quit"
+        case .new(let name, let options): (Commands.new, .init(name, options: options))
+        case .use(let name): (Commands.use, .init(name))
+        case .fields(let json): (Commands.fields, .init(flags: json ? [.json] : []))
+        case .drop(let name): (Commands.drop, .init(name))
+        case .rename(let old, let new): (Commands.rename, .init(old, new))
+        case .press(let press): (Commands.type, .init(KeyScript.text(for: press.keys)))
+        case .paste(let text): (Commands.paste, .init(text))
+        case .set(let amount): (Commands.set, .init(amount))
+        case .caret(let offset): (Commands.caret, .init(String(offset)))
+        case .select(let start, let length): (Commands.select, .init(String(start), String(length)))
+        case .edit(let start, let length, let text):
+            (Commands.edit, text.isEmpty ? .init(String(start), String(length)) : .init(String(start), String(length), text))
+        case .locale(let identifier): (Commands.locale, .init(identifier))
+        case .currency(let code, let round): (Commands.currency, .init(code, flags: round ? [.round] : []))
+        case .undo: (Commands.undo, .init())
+        case .redo: (Commands.redo, .init())
+        case .show: (Commands.show, .init())
+        case .value: (Commands.value, .init())
+        case .minor: (Commands.minor, .init())
+        case .inspect(let json): (Commands.inspect, .init(flags: json ? [.json] : []))
+        case .locales(let filter, let json): (Commands.locales, filter.isEmpty ? .init(flags: json ? [.json] : []) : .init(filter, flags: json ? [.json] : []))
+        case .currencies(let filter, let json):
+            (Commands.currencies, filter.isEmpty ? .init(flags: json ? [.json] : []) : .init(filter, flags: json ? [.json] : []))
+        case .record(let path, let force): (Commands.record, .init(path, flags: force ? [.force] : []))
+        case .recordOff: (Commands.record, .init("off"))
+        case .source(let path): (Commands.source, .init(path))
+        case .kiosk(let name): (Commands.kiosk, name.map { .init($0) } ?? .init())
+        case .help(let command): (Commands.help, command.map { .init($0) } ?? .init())
+        case .quit: (Commands.quit, .init())
         }
     }
 }
@@ -157,7 +168,7 @@ public struct KeyPress: Equatable, Sendable {
 
     package var scriptLine: String {
         switch spelling {
-        case .type: "type " + KeyScript.text(for: keys)
+        case .type: Invocation.press(self).scriptLine
         case .bare: KeyScript.text(for: keys)
         case .command(let name): keys.count == 1 ? name : "\(name) \(keys.count)"
         }

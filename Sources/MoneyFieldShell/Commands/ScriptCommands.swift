@@ -3,19 +3,18 @@ import MoneyFieldEngine
 import MoneyFieldIO
 
 extension Commands {
-    static let scripting: [Command] = [
-        Command(
-            "record", [.required("FILE", .file)], flags: [CommandFlag.force.spelling], alternative: "record off",
-            summary: "write this session to FILE as a replayable script",
-            details: ["An existing FILE is kept unless \(CommandFlag.force.spelling). A recording started mid-session begins with commands that rebuild the state."]
-        ) { arguments in
-            arguments.positionals[0] == "off" && !arguments.has(.force)
-                ? .recordOff : .record(arguments.positionals[0], force: arguments.has(.force))
-        },
-        Command("source", [.required("FILE", .file)], summary: "run a script's commands here (its expected output is ignored)") { arguments in
-            .source(arguments.positionals[0])
-        },
-    ]
+    static let scriptCommands = [record, source]
+
+    static let record = Command(
+        "record", [.required("FILE", .file)], flags: [.force], alternative: "record off",
+        summary: "write this session to FILE as a replayable script",
+        details: ["An existing FILE is kept unless \(CommandFlag.force.spelling). A recording started mid-session begins with commands that rebuild the state."]
+    ) { arguments in
+        arguments.positionals[0] == "off" && !arguments.has(.force) ? .recordOff : .record(arguments.positionals[0], force: arguments.has(.force))
+    }
+    static let source = Command("source", [.required("FILE", .file)], summary: "run a script's commands here (its expected output is ignored)") { arguments in
+        .source(arguments.positionals[0])
+    }
 }
 
 extension Session {

@@ -1,16 +1,16 @@
 import MoneyFieldEngine
 
 extension Commands {
-    static let sessionControl: [Command] = [
-        Command(
-            "kiosk", [.optional("NAME", .field)],
-            summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
-            details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
-                      + "; Enter or Esc leaves.", "With several fields the kiosk is a form: Tab and Shift-Tab move between them."]
-        ) { arguments in .kiosk(arguments.word(0)) },
-        Command("help", [.optional("COMMAND", .command)], summary: "list commands, or explain one") { arguments in .help(arguments.word(0)) },
-        Command("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)", invocation: .quit),
-    ]
+    static let sessionCommands = [kiosk, help, quit]
+
+    static let kiosk = Command(
+        "kiosk", [.optional("NAME", .field)],
+        summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
+        details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
+                  + "; Enter or Esc leaves.", "With several fields the kiosk is a form: Tab and Shift-Tab move between them."]
+    ) { arguments in .kiosk(arguments.word(0)) }
+    static let help = Command("help", [.optional("COMMAND", .command)], summary: "list commands, or explain one") { arguments in .help(arguments.word(0)) }
+    static let quit = Command("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)", invocation: .quit)
 }
 
 extension Session {

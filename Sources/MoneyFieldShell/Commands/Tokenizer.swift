@@ -1,3 +1,4 @@
+import Foundation
 import MoneyFieldEngine
 
 /// Splits a command line into words; quotes keep spaces (`record "my file.session"`).
@@ -65,12 +66,15 @@ enum Tokenizer {
     /// it (empty, opening with a quote, spaces at its ends).
     static func restOfLine(_ text: String) -> String {
         guard text.isEmpty || text.first == "\"" || text.first == "'" || text.first!.isSpaceLike || text.last!.isSpaceLike else { return text }
-        return text.contains("\"" as Character) ? "'\(text)'" : "\"\(text)\""
+        return quoted(text)
     }
 
-    /// `word` as one word again: quoted when it holds spaces or quotes.
+    /// `word` as one word again: quoted when it is empty or holds spaces or quotes. A word with
+    /// both quotes is written as sh would, in pieces (`"it's "'"'"x"`), which read back as one word.
     static func quoted(_ word: String) -> String {
-        guard word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
-        return word.contains("\"" as Character) ? "'\(word)'" : "\"\(word)\""
+        guard word.isEmpty || word.contains(where: { $0.isSpaceLike || $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
+        guard word.contains("\"" as Character) else { return "\"\(word)\"" }
+        guard word.contains("'" as Character) else { return "'\(word)'" }
+        return "\"" + word.replacingOccurrences(of: "\"", with: "\"'\"'\"") + "\""
     }
 }
