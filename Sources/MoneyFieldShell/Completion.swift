@@ -59,7 +59,7 @@ public enum Completer {
 
     /// The word being typed at the end of `line` and what could replace it.
     public static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
-        let (done, word) = split(line)
+        let (done, word, typed) = Tokenizer.partialWords(line)
         guard let name = done.first else {
             return KeyScript.startsKeys(word) ? keys(after: word) : matching(word, in: Commands.names)
         }
@@ -75,7 +75,9 @@ public enum Completer {
         if word.hasPrefix("-") || positional >= command.parameters.count {
             return matching(word, in: command.flags.filter { !given.contains($0) })
         }
-        var completion = candidates(for: command.parameters[positional].kind, word: word, session: session, listFolder: listFolder)
+        let kind = command.parameters[positional].kind
+        var completion = candidates(for: kind, word: word, session: session, listFolder: listFolder)
+        if kind != .keys { completion = requoted(completion, typed: typed) }
         if let alternative = command.alternative, positional == 0 {
             let words = alternative.split(separator: " ").dropFirst().map(String.init)
             if let first = words.first, first.hasPrefix(word) { completion.candidates.insert(first, at: 0) }
@@ -97,13 +99,19 @@ public enum Completer {
         }
     }
 
-    /// The words before the one being typed, and that one (empty after a space).
-    static func split(_ line: String) -> (done: [String], word: String) {
-        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        if let last = line.last, !last.isWhitespace, let word = words.popLast() {
-            return (words, word)
-        }
-        return (words, "")
+    /// `completion` of the word as the line reads it, made to replace the word as typed: quotes
+    /// and all, each candidate quoted where it needs to be to stay one word (`"my file.session"`),
+    /// in the quote the word opened with.
+    static func requoted(_ completion: Completion, typed: String) -> Completion {
+        guard typed != completion.word || completion.candidates.contains(where: { Tokenizer.quoted($0) != $0 }) else { return completion }
+        let open = typed.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+        var quoted = completion
+        quoted.word = typed
+        quoted.candidates = completion.candidates.map { candidate in
+            if let open, !candidate.contains(open) { return "\(open)\(candidate)\(open)" }
+            return Tokenizer.quoted(candidate)
+        }.filter { open == nil || $0.hasPrefix(typed) }
+        return quoted
     }
 
     /// Candidates that start with `word`; only if none does, those that do ignoring case.

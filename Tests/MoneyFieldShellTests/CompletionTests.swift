@@ -96,7 +96,8 @@ import MoneyFieldCheck
     // MARK: Files for record and source
 
     static let folders: [String: [(name: String, isFolder: Bool)]] = [
-        "/scripts": [("b.session", false), ("a.session", false), ("notes.txt", false), ("eu", true), (".hidden.session", false)],
+        "/scripts": [("b.session", false), ("a.session", false), ("notes.txt", false), ("eu", true), (".hidden.session", false),
+                     ("my file.session", false)],
         "/scripts/eu": [("de.session", false), ("fr.session", false)],
     ]
 
@@ -105,13 +106,19 @@ import MoneyFieldCheck
     }
 
     @Test(arguments: [
-        ("source ", ["a.session", "b.session", "eu/"]),
+        ("source ", ["a.session", "b.session", "eu/", "\"my file.session\""]),
         ("source e", ["eu/"]),
         ("source eu/", ["eu/de.session", "eu/fr.session"]),
         ("source eu/f", ["eu/fr.session"]),
         ("source .", [".hidden.session"]),
         ("source nowhere/", []),
-        ("record ", ["off", "a.session", "b.session", "eu/"]),
+        ("record ", ["off", "a.session", "b.session", "eu/", "\"my file.session\""]),
+        // Quotes are read as the line reads them: a quoted word with spaces is one argument.
+        ("source my", ["\"my file.session\""]),
+        ("source \"my f", ["\"my file.session\""]),
+        ("source 'my", ["'my file.session'"]),
+        ("record \"a b.session\" ", ["--force"]),
+        ("locales \"x y\" --j", ["--json"]),
         ("record o", ["off"]),
         ("record a.session ", ["--force"]),
     ])
@@ -137,6 +144,13 @@ import MoneyFieldCheck
     ])
     func tab(line: String, expected: Completion.Action) throws {
         #expect(Completer.complete(line, session: try Self.session()).action == expected, "line: \"\(line)\"")
+    }
+
+    @Test func aQuotedFileIsInsertedInPlaceOfTheWordAsTyped() throws {
+        let completion = Completer.complete("source \"my", session: try Self.session(), listFolder: Self.list)
+        #expect(completion.action == .insert(replacing: 3, text: "\"my file.session\" "))
+        #expect(Completer.complete("source my", session: try Self.session(), listFolder: Self.list).action == .insert(replacing: 2, text: "\"my file.session\" "))
+        #expect(Commands.split(commandLine: "record \"a;b\"; show").map(\.command) == ["record \"a;b\"", " show"])
     }
 
     @Test func aFolderIsNotFollowedByASpace() throws {

@@ -262,29 +262,8 @@ public enum Commands {
         return line.endIndex
     }
 
-    /// The commands of a `-c` argument: split at each `;` outside quotes (as sh reads `;`), each
-    /// with the characters before it in the argument, so an error points at its own column.
-    public static func split(commandLine text: String) -> [(command: String, offset: Int)] {
-        var commands: [(command: String, offset: Int)] = []
-        var current = ""
-        var start = 0
-        var quote: Character?
-        for (index, character) in text.enumerated() {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == ";" {
-                commands.append((current, start))
-                current = ""
-                start = index + 1
-                continue
-            }
-            current.append(character)
-        }
-        commands.append((current, start))
-        return commands
-    }
+    /// The commands of a `-c` argument, each with where it starts, read by the line's tokenizer.
+    public static func split(commandLine text: String) -> [(command: String, offset: Int)] { Tokenizer.commands(in: text) }
 
     /// Reads one line into what it asks for; nil for a blank line or a comment.
     public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
