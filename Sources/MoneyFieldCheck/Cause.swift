@@ -77,8 +77,8 @@ public enum Cause: Hashable, Sendable {
     /// No integer digit before the adapter's point (`$.5`).
     case noIntegerDigit
     /// The adapter padded the fraction with zeros where moneyfield did not (`padded`), or did
-    /// not pad where moneyfield did; `leaving` when the key was `<enter>`.
-    case padding(padded: Bool, leaving: Bool)
+    /// not pad where moneyfield did, at one of focus's moments.
+    case padding(padded: Bool, FocusMoment)
     /// The digits differ otherwise after the key.
     case digits(DigitChange, KeyClass)
     /// One side shows no digit at all and the other does.
@@ -171,9 +171,12 @@ public enum Cause: Hashable, Sendable {
         let theirsChanged = adapter.display != before.display
         switch kind {
         case .display, .emptied:
-            // Focus coming back with one side's padding dropped (or kept): whatever the key did next.
-            if afterLeaving, key != .enter, theirs.fraction.count != ours.fraction.count, !theirs.integer.isEmpty {
-                return .padding(padded: theirs.fraction.count > ours.fraction.count, leaving: false)
+            // Focus coming back with the padding dropped where moneyfield keeps it (or kept where
+            // it trims): whatever the key did next. The other way is padding while typing.
+            let theirsPadded = theirs.fraction.count > ours.fraction.count
+            if afterLeaving, key != .enter, theirs.fraction.count != ours.fraction.count, !theirs.integer.isEmpty,
+               theirsPadded == (configuration.onFocus == .trim) {
+                return .padding(padded: theirsPadded, .returning)
             }
             if let limit = Checker.Behaviour.limit(refusing: key, in: before) {
                 // Past the limit, or kept at it by changing the digits there (a count that drops
@@ -186,7 +189,7 @@ public enum Cause: Hashable, Sendable {
                 return .noIntegerDigit
             }
             if !(key == .digit(0) && ours.fraction.count != was.fraction.count), let padded = padding(theirs, ours) {
-                return .padding(padded: padded, leaving: key == .enter)
+                return .padding(padded: padded, key == .enter ? .leaving : .typing)
             }
             if kind == .emptied { return .emptied(byAdapter: !FieldAnswer.hasDigit(adapter.display), keyClass) }
             if !theirsChanged { return .ignored(keyClass, keyClass == .digit ? place(before, units) : nil) }
@@ -288,9 +291,9 @@ public enum Cause: Hashable, Sendable {
                 : "the same digits with other " + kinds.map(\.plural).sorted().joined(separator: " and ") + " (the field rewritten otherwise)"
         case .leadingZeros: "the adapter shows leading zeros moneyfield strips"
         case .noIntegerDigit: "the adapter shows no integer digit before the point (moneyfield writes 0)"
-        case .padding(let padded, let leaving):
+        case .padding(let padded, let moment):
             (padded ? "the adapter padded the fraction with zeros where moneyfield did not" : "the adapter did not pad the fraction where moneyfield did")
-                + (leaving ? ", on leaving the field" : ", as focus came back after leaving")
+                + ", " + moment.words
         case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
         case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
             : "moneyfield emptied the field on \(key.words), the adapter shows a digit"
@@ -316,7 +319,7 @@ public enum Cause: Hashable, Sendable {
         case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")
         case .leadingZeros: "leading-zero"
         case .noIntegerDigit: "no-integer-digit"
-        case .padding(let padded, let leaving): (padded ? "padded" : "not-padded") + (leaving ? " leaving" : "")
+        case .padding(let padded, let moment): (padded ? "padded" : "not-padded") + moment.code
         case .digits(let change, let key): "digits \(change.rawValue) \(key.rawValue)"
         case .emptied(let byAdapter, let key): "emptied \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
         case .caretToEnd: "to-end"
@@ -341,6 +344,33 @@ extension Situation.Neighbour {
         case .sign: "signs"
         case .edge: "edges"
         case .nothing: "nothing"
+        }
+    }
+}
+
+/// When a field pads its fraction, or not (SPEC §1 "Focus"): each is a field option of its own.
+public enum FocusMoment: Sendable, Hashable {
+    /// A key typed with the field focused (`--while-typing`).
+    case typing
+    /// `<enter>`, the field losing focus (`--on-leave`).
+    case leaving
+    /// The first key after `<enter>`, focus coming back (`--on-focus`).
+    case returning
+
+    var words: String {
+        switch self {
+        case .typing: "while typing"
+        case .leaving: "on leaving the field"
+        case .returning: "as focus came back after leaving"
+        }
+    }
+
+    /// The record's spelling; focus coming back keeps the one it had before `typing` was told apart.
+    var code: String {
+        switch self {
+        case .typing: " typing"
+        case .leaving: " leaving"
+        case .returning: ""
         }
     }
 }

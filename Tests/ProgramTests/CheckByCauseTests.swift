@@ -128,6 +128,7 @@ import Testing
         (["--on-leave", "keep"], ["onLeave": "\"keep\""], "did not pad the fraction where moneyfield did, on leaving"),
         (["--on-focus", "trim"], ["onFocus": "\"trim\""], "as focus came back after leaving"),
         (["--on-leave", "keep", "--on-focus", "trim"], ["onLeave": "\"keep\"", "onFocus": "\"trim\""], "on leaving"),
+        (["--while-typing", "pad"], ["whileTyping": "\"pad\""], "padded the fraction with zeros where moneyfield did not, while typing"),
     ])
     func eachFocusBehaviourAgreesWhenConfiguredAndIsOneScriptWhenNot(options: [String], behaves: [String: String], words: String) throws {
         let folder = try TemporaryFolder()

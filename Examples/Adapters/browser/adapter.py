@@ -61,7 +61,7 @@ KEYUP_WAIT_MS = 500
 REQUEST_DEFAULTS = {"mode": "atm", "maxDigits": 12, "allowNegative": False, "decimals": None,
                     "max": None, "min": None, "accounting": False, "display": "symbol",
                     "emptyWhenZero": False, "emptiable": None, "emptyShows": "nothing",
-                    "startsEmpty": False, "pointAgain": "move", "onLeave": "pad", "onFocus": "keep"}
+                    "startsEmpty": False, "pointAgain": "move", "onLeave": "pad", "onFocus": "keep", "whileTyping": "keep"}
 # Always sent and without a default of their own: an entry that does not name them takes any
 # value (the setup function may still refuse one). fractionDigits follows from the currency.
 ANY_WHEN_UNNAMED = ("locale", "currency", "fractionDigits")

@@ -144,6 +144,8 @@ public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
     case onLeave
     /// Natural mode: what focus coming back after `<enter>` does to the fraction.
     case onFocus
+    /// Natural mode: whether the fraction shows padded while typing.
+    case whileTyping
 }
 
 /// The setting (and, where it takes one, the value) that would have allowed what was refused.

@@ -57,6 +57,16 @@ public enum OnFocus: String, Sendable, CaseIterable {
     case trim
 }
 
+/// Natural mode while typing (SPEC §1 "Focus").
+public enum WhileTyping: String, Sendable, CaseIterable {
+    /// The fraction shows as typed (`$1` after `1`).
+    case keep
+    /// The fraction shows padded to `f` from the first digit (`$1.00` after `1`), fraction digits
+    /// typed over the padding: react-number-format's `fixedDecimalScale`. Only the display: the
+    /// caret stays among the units typed.
+    case pad
+}
+
 /// How the currency is shown: ICU's presentations (`$`, narrow `$`, `USD`, `US dollars`), or not
 /// at all (`none`: the amount as the locale writes numbers, the currency shown beside the field).
 public enum DisplayStyle: String, Sendable, CaseIterable {
@@ -115,6 +125,8 @@ public struct FieldConfiguration: Sendable, Equatable {
     public let onLeave: OnLeave
     /// Natural mode: what focus coming back after `<enter>` does to the fraction.
     public let onFocus: OnFocus
+    /// Natural mode: whether the fraction shows padded while typing.
+    public let whileTyping: WhileTyping
 
     /// A configuration from ICU identifiers (`de_DE`, `EUR`) and limits as plain text (`1000`, `99.95`).
     public init(
@@ -122,13 +134,13 @@ public struct FieldConfiguration: Sendable, Equatable {
         maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
         emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
-        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep
+        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep, whileTyping: WhileTyping = .keep
     ) throws(FieldError) {
         try self.init(
             everySetting: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
             minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display,
             emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
-            onLeave: onLeave, onFocus: onFocus)
+            onLeave: onLeave, onFocus: onFocus, whileTyping: whileTyping)
     }
 
     /// The designated initializer: every setting and no default, so a new setting does not compile
@@ -136,7 +148,8 @@ public struct FieldConfiguration: Sendable, Equatable {
     package init(
         everySetting locale: String, currency: String, mode: EntryMode, decimals: Int?, maxDigits: Int, maximum: String?,
         minimum: String?, allowsNegative: Bool, accounting: Bool, display: DisplayStyle, emptyWhenZero: Bool,
-        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain, onLeave: OnLeave, onFocus: OnFocus
+        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain, onLeave: OnLeave, onFocus: OnFocus,
+        whileTyping: WhileTyping
     ) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
         if display == .none && accounting { throw .accountingNeedsCurrency }
@@ -148,6 +161,7 @@ public struct FieldConfiguration: Sendable, Equatable {
         self.pointAgain = pointAgain
         self.onLeave = onLeave
         self.onFocus = onFocus
+        self.whileTyping = whileTyping
         self.locale = try LocaleCatalog.canonical(locale)
         self.currency = try CurrencyCatalog.canonical(currency)
         self.mode = mode
@@ -181,7 +195,7 @@ public struct FieldConfiguration: Sendable, Equatable {
         maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
         allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
         emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
-        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep
+        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep, whileTyping: WhileTyping = .keep
     ) throws(FieldError) {
         // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
         try self.init(
@@ -189,7 +203,7 @@ public struct FieldConfiguration: Sendable, Equatable {
             maximum: maximum.map(\.description), minimum: minimum.map(\.description),
             allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
             emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
-            onLeave: onLeave, onFocus: onFocus)
+            onLeave: onLeave, onFocus: onFocus, whileTyping: whileTyping)
     }
 
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).

@@ -19,7 +19,7 @@ public struct FieldState: Sendable, Equatable {
     /// The digits are then the amount at this scale (`1234` with 2 is 12.34).
     public internal(set) var typedFraction: Int?
     /// `<enter>` left the field and no key has come back into it since. Kept only with
-    /// `emptyShows` `.symbolWhenFocused`, where it shows once the field is empty.
+    /// `emptyShows` `.symbolWhenFocused` and natural mode's focus options, where it shows.
     public internal(set) var hasLeftField = false
 
     /// The selected slots as (slots right of the selection, slots right of its start), or nil.

@@ -15,7 +15,7 @@ extension MoneyField {
     public mutating func press(_ key: Key) throws(Rejection) {
         // Focus is tracked where it shows: an empty field's symbol, or a natural field's focus options.
         let configuration = setup.configuration
-        if configuration.emptyShows == .symbolWhenFocused || setup.isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep) {
+        if configuration.emptyShows == .symbolWhenFocused || setup.isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep || configuration.whileTyping == .pad) {
             if key == .enter {
                 try pressUnfocused(key)
                 state.hasLeftField = true

@@ -11,6 +11,8 @@ final class FieldSetup: Sendable {
     /// The amount's scale in atm mode and value's in every mode: `f`, 0 in whole mode.
     let shownFractionDigits: Int
     let isNatural: Bool
+    /// Natural mode with `whileTyping` `.pad` and a fraction to pad: the display pads it.
+    let padsWhileTyping: Bool
     /// Natural mode's displays: no point, then the point with 0…f fraction digits after it.
     let naturalFormats: [CurrencyFormat]
     /// The field can be empty (`emptyWhenZero`, `startsEmpty`, or emptiable): keys take the path that knows it.
@@ -36,6 +38,7 @@ final class FieldSetup: Sendable {
         format = CurrencyFormat.cached(for: key)
         shownFractionDigits = key.fractionDigits
         isNatural = configuration.mode == .natural
+        padsWhileTyping = configuration.mode == .natural && configuration.whileTyping == .pad && configuration.shownFractionDigits > 0
         hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil || configuration.startsEmpty
         maxDigits = configuration.maxDigits
         hasAmountLimits = configuration.maximum != nil || configuration.minimum != nil
@@ -78,10 +81,31 @@ final class FieldSetup: Sendable {
         return (fraction + 1, caret > fraction ? caret - 1 : caret, caret == fraction)
     }
 
+    /// `state` as its display shows it. With `whileTyping` `.pad`, natural mode's fraction padded
+    /// to `f` once a digit or the point is typed, the caret where it stood among the typed units:
+    /// only the display changes, so the value, the limits and the keys read what was typed.
+    @inline(__always)
+    func shown(_ state: FieldState, caret: Int) -> (state: FieldState, caret: Int) {
+        guard padsWhileTyping, state.digitCount > 0 || state.typedFraction != nil else { return (state, caret) }
+        let typed = state.typedFraction ?? 0
+        let padding = shownFractionDigits - typed
+        guard padding > 0, state.digitCount + padding <= FieldConfiguration.maxDigitsRange.upperBound else { return (state, caret) }
+        var padded = state
+        var builder = DigitBuffer.Builder()
+        state.digitBuffer.withBytes { digits in
+            for digit in digits { builder.append(digit) }
+        }
+        for _ in 0..<padding { builder.append(0) }
+        padded.digitBuffer = builder.digits
+        padded.typedFraction = shownFractionDigits
+        return (padded, caret + padding + (state.typedFraction == nil ? 1 : 0))
+    }
+
     /// `state`'s display and caret offset.
     @inline(__always)
-    func render(_ state: FieldState) -> Rendering {
-        let shown = shownSlots(state, caret: state.caretSlotsFromEnd)
+    func render(_ typed: FieldState) -> Rendering {
+        let (state, caret) = self.shown(typed, caret: typed.caretSlotsFromEnd)
+        let shown = shownSlots(state, caret: caret)
         guard shown.format < keystrokePatterns.count else {
             let format = displayFormat(for: state)
             let rendering = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: shown.caret)
@@ -97,7 +121,8 @@ final class FieldSetup: Sendable {
 
     /// Where a caret `caret` stops from the end stands in `display`, `state`'s rendering.
     @inline(__always)
-    func caretOffset(in display: String, _ state: FieldState, caret: Int) -> Int {
+    func caretOffset(in display: String, _ typed: FieldState, caret typedCaret: Int) -> Int {
+        let (state, caret) = self.shown(typed, caret: typedCaret)
         let shown = shownSlots(state, caret: caret)
         guard shown.format < keystrokePatterns.count else {
             let format = displayFormat(for: state)

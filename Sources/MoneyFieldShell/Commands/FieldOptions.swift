@@ -21,6 +21,7 @@ public struct FieldOptions: Equatable, Sendable {
     public var pointAgain: PointAgain?
     public var onLeave: OnLeave?
     public var onFocus: OnFocus?
+    public var whileTyping: WhileTyping?
 
     public init() {}
 
@@ -48,6 +49,7 @@ public struct FieldOptions: Equatable, Sendable {
             case .pointAgain: pointAgain = configuration.pointAgain == .move && !keepingDefaults ? nil : configuration.pointAgain
             case .onLeave: onLeave = configuration.onLeave == .pad && !keepingDefaults ? nil : configuration.onLeave
             case .onFocus: onFocus = configuration.onFocus == .keep && !keepingDefaults ? nil : configuration.onFocus
+            case .whileTyping: whileTyping = configuration.whileTyping == .keep && !keepingDefaults ? nil : configuration.whileTyping
             }
         }
     }
@@ -123,7 +125,7 @@ public struct FieldOptions: Equatable, Sendable {
                 maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
                 allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
                 emptiable: emptiable, emptyShows: emptyShows ?? .nothing, startsEmpty: startsEmpty, pointAgain: pointAgain ?? .move,
-                onLeave: onLeave ?? .pad, onFocus: onFocus ?? .keep)
+                onLeave: onLeave ?? .pad, onFocus: onFocus ?? .keep, whileTyping: whileTyping ?? .keep)
         } catch {
             throw CommandError(error.words(at: place))
         }
@@ -214,6 +216,8 @@ public struct FieldOption: Sendable {
             choice(setting, "--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed (react-number-format without fixedDecimalScale)")
         case .onFocus:
             choice(setting, "--on-focus", \.onFocus, help: "natural mode when the next key comes back after <enter>: keep (default); trim, zeros ending the fraction dropped ($10.00 → $10, vue-currency-input)")
+        case .whileTyping:
+            choice(setting, "--while-typing", \.whileTyping, help: "natural mode's display while typing: keep (default), the fraction as typed; pad, padded from the first digit ($1.00 after 1) and typed over, the caret among the digits typed (react-number-format's fixedDecimalScale)")
         }
     }
 

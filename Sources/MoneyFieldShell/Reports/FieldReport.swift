@@ -46,11 +46,13 @@ struct FieldReport {
             let point = field.state.typedFraction.map { "typed, \($0) of \(configuration.fractionDigits) fraction digits after it" }
             let again = configuration.pointAgain == .ignore ? "; <dec> again is refused (\(FieldSetting.pointAgain.option) ignore)" : ""
             lines.insert("point: " + (point ?? "not typed") + again, at: 5)
-            if configuration.onLeave != .pad || configuration.onFocus != .keep {
+            if configuration.onLeave != .pad || configuration.onFocus != .keep || configuration.whileTyping != .keep {
+                let typing = configuration.whileTyping == .pad ? "shows the fraction padded" : "shows the fraction as typed"
                 let leaving = configuration.onLeave == .pad ? "pads the fraction" : "keeps the fraction as typed"
                 let coming = configuration.onFocus == .trim ? "drops the zeros ending the fraction" : "keeps it"
                 let state = field.state.hasLeftField ? "left by <enter>" : "has focus"
-                lines.insert("focus: \(state); leaving \(leaving) (\(FieldSetting.onLeave.option) \(configuration.onLeave.rawValue)), "
+                lines.insert("focus: \(state); typing \(typing) (\(FieldSetting.whileTyping.option) \(configuration.whileTyping.rawValue)), "
+                    + "leaving \(leaving) (\(FieldSetting.onLeave.option) \(configuration.onLeave.rawValue)), "
                     + "coming back \(coming) (\(FieldSetting.onFocus.option) \(configuration.onFocus.rawValue))", at: 6)
             }
         }
