@@ -2,6 +2,7 @@ import Foundation
 import MoneyFieldCheck
 import MoneyFieldEngine
 import MoneyFieldShell
+import MoneyFieldTestSupport
 import Testing
 
 /// Every setting of `new` reaches every surface by its one row (issue 35): `inspect --json` names
@@ -14,6 +15,7 @@ import Testing
         "new c --mode whole --empty-when-zero --emptiable at-zero --empty-shows symbol",
         "new d --mode natural --starts-empty --point-again ignore --on-leave keep --on-focus trim --emptiable last-digit --empty-shows symbol-when-focused",
         "new e --accounting --display narrow",
+        "new f --mode natural --while-typing pad",
     ]
 
     @Test(arguments: fields)
@@ -33,6 +35,19 @@ import Testing
         let made = try FieldOptions(parsing: Array(command.split(separator: " ").dropFirst(2).map(String.init)))
             .configuration(defaults: ("en_US", "USD"))
         #expect(remade == made, "\(command)")
+    }
+
+    /// The browser adapter (Python, which the compiler does not see) knows every setting's default
+    /// under its protocol name: a page configured without one then supports only that default.
+    @Test func theBrowserAdapterKnowsEverySettingsDefault() throws {
+        let url = BuiltProgram.packageRoot.appendingPathComponent("Examples/Adapters/browser/adapter.py")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(source.range(of: "REQUEST_DEFAULTS = {"))
+        let end = try #require(source.range(of: "}", range: start.upperBound..<source.endIndex))
+        let table = source[start.upperBound..<end.lowerBound]
+        let named = Set(table.split(separator: ",").compactMap { $0.split(separator: ":").first?.filter { $0.isLetter } })
+        let settings = Set(FieldOption.all.map(\.jsonKey)).subtracting(["locale", "currency"])
+        #expect(named == settings, "adapter.py's REQUEST_DEFAULTS lacks \(settings.subtracting(named)), has \(named.subtracting(settings))")
     }
 
     /// A command's flags are `CommandFlag` cases: spelled in one place, which every declaration,
