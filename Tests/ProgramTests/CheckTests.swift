@@ -134,37 +134,24 @@ import MoneyFieldCheck
         try Self.expectGroupsEnded(in: folder)
     }
 
-    /// The adapter's shell writes its PID, which leads its process group, to `groups` first.
-    static func noting(_ adapter: String) -> String { "echo $$ >> groups; " + adapter }
-
-    /// Every process group the adapters of this test ran in has ended: only the groups this test
-    /// started are looked at (their members found by their group id), never the machine's other
-    /// processes. Waited for with a deadline that fails loudly.
-    static func expectGroupsEnded(in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let text = (try? String(contentsOf: folder.url.appendingPathComponent("groups"), encoding: .utf8)) ?? ""
-        let groups = Set(text.split(separator: "\n").compactMap { Int32($0) })
-        #expect(!groups.isEmpty, "the adapter never started", sourceLocation: sourceLocation)
-        let deadline = Date().addingTimeInterval(10)
-        var left = members(of: groups)
-        while !left.isEmpty && Date() < deadline {
-            usleep(20_000)
-            left = members(of: groups)
-        }
-        #expect(left.isEmpty, "still running in the adapters' groups: \(left)", sourceLocation: sourceLocation)
+    /// The adapter's shell writes the id of its process group to `groups` first: its own PID,
+    /// once `kill -0 -PID` finds a group of that id (else a line that says it leads none).
+    static func noting(_ adapter: String) -> String {
+        "{ kill -0 -$$ 2>/dev/null && echo $$ || echo \"$$ leads no group of its own\"; } >> groups; " + adapter
     }
 
-    /// The live (not zombie) processes whose process group is one of `groups`.
-    static func members(of groups: Set<Int32>) -> [Int32] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            // After "pid (comm) ": state, ppid, pgrp.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, fields[0] != "Z", let group = Int32(fields[2]), groups.contains(group) else { return nil }
-            return pid
-        }
+    /// Every process group the adapters of this test ran in has ended: only the groups this test
+    /// started are asked about, by their ids, on every platform. Waited for (an orphan counts
+    /// until init reaps it) with a deadline that fails loudly.
+    static func expectGroupsEnded(in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = (try? String(contentsOf: folder.url.appendingPathComponent("groups"), encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n")
+        let groups = Set(lines.compactMap { pid_t($0) })
+        #expect(!groups.isEmpty, "the adapter never started", sourceLocation: sourceLocation)
+        let strays = lines.filter { pid_t($0) == nil }
+        #expect(strays.isEmpty, "not a group's id: \(strays)", sourceLocation: sourceLocation)
+        let left = ProcessGroups.leftRunning(groups)
+        #expect(left.isEmpty, "adapter groups still running after 30 s: \(left)", sourceLocation: sourceLocation)
     }
 
     /// The README's own adapter and command: every session differs from the others, the defects
