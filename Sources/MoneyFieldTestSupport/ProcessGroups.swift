@@ -4,6 +4,11 @@ import Foundation
 /// way on Linux and macOS: never a scan of the machine's processes, which would count a
 /// neighbour's as ours, and never /proc, which macOS does not have.
 public enum ProcessGroups {
+    /// A command that writes nothing and runs until its process group is ended: it has no timer
+    /// of its own that could run out before a deadline does, and no exit of its own that would
+    /// hide a group left running (`sleep 30` has both). It needs a standard output that is open.
+    public static let runUntilEnded = "tail -f /dev/null"
+
     /// The groups among `groups` that still hold a process once every group has ended or
     /// `limit` has passed, whichever comes first: empty when all of them ended. A member that
     /// has exited counts until it is reaped (by its parent, or by init once orphaned), so this
