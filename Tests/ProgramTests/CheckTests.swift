@@ -372,16 +372,40 @@ import MoneyFieldCheck
         #expect(record.contains("\"ending\" : \"report unwritable\""), "\(record.prefix(400))")
     }
 
-    /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from --timeout.
+    /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from
+    /// --timeout. Decided by states, never by a sleep that must land between two deadlines:
+    /// - hasty: an adapter that never replies is given up at --start-timeout (0.3 s), though
+    ///   --timeout is 60 s;
+    /// - patient: once asked, the adapter holds its first reply until the hasty run, started
+    ///   after that, has given up at its 0.3 s. More than the patient run's --timeout (0.3 s)
+    ///   has then passed on moneyfield's own clock, and the reply still counts: its deadline
+    ///   was --start-timeout (60 s). The one request of its run (--steps 0) is that reply.
     @Test func aSlowStartHasItsOwnDeadline() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
-        let slow = Self.noting("sleep 1.5; exec \(binary.path) adapter")
-        let patient = try check(slow, ["--sessions", "3", "--timeout", "0.5", "--start-timeout", "20"], in: folder)
-        #expect(patient.status == 0 && patient.stdout == "checked 3 of 3 sessions, 120 keys: 0 disagreements\n", "\(patient.stdout)\(patient.stderr)")
-        let hasty = try check(slow, ["--sessions", "3", "--timeout", "20", "--start-timeout", "0.3", "--out", "hasty"], in: folder)
-        #expect(hasty.status == 2 && hasty.stderr.hasPrefix("error: the adapter could not start: no reply within 300 ms (--start-timeout)"), "\(hasty.stderr)")
+        // Released through the FIFO, it hands the request it read to moneyfield's own adapter.
+        _ = try folder.file("patient.sh", Self.noting(
+            "read -r line; : > asked; read -r go < release; { printf '%s\\n' \"$line\"; exec cat; } | exec \(binary.path) adapter"))
+        _ = try folder.file("hasty.sh", Self.noting("exec \(ProcessGroups.runUntilEnded)"))
+        // The FIFO's writer waits for the patient adapter to open it; were that adapter ended
+        // instead, the writer is ended after the run.
+        let outcome = try BuiltProgram.bash("""
+            mkfifo release
+            "$B" check --adapter 'exec sh patient.sh' --sessions 1 --steps 0 --timeout 0.3 --start-timeout 60 --out patient > patient.txt 2>&1 & patient=$!
+            for i in $(seq 1 6000); do [ -e asked ] && break; sleep 0.01; done
+            [ -e asked ] || echo "the patient adapter was never asked within 60 s"
+            "$B" check --adapter 'exec sh hasty.sh' --sessions 1 --timeout 60 --start-timeout 0.3 --out hasty > hasty.txt 2>&1; echo "hasty: exit $?"
+            echo go > release & releasing=$!
+            wait $patient; echo "patient: exit $?"
+            kill $releasing 2>/dev/null
+            """, in: folder.url, timeout: 120)
+        #expect(outcome.stdout == "hasty: exit 2\npatient: exit 0\n", "\(outcome.stdout)\(outcome.stderr)")
+        let hasty = try String(contentsOf: folder.url.appendingPathComponent("hasty.txt"), encoding: .utf8)
+        #expect(hasty.hasPrefix("error: the adapter could not start: no reply within 300 ms (--start-timeout)"), "\(hasty)")
+        #expect(hasty.contains("  request: {\"op\":"), "\(hasty)")
+        let patient = try String(contentsOf: folder.url.appendingPathComponent("patient.txt"), encoding: .utf8)
+        #expect(patient == "checked 1 of 1 session, 0 keys: 0 disagreements\n", "\(patient)")
         try Self.expectGroupsEnded(in: folder)
     }
 
