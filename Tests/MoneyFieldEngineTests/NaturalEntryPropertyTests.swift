@@ -135,10 +135,10 @@ struct NaturalEntryPropertyTests {
                 next.negative = key == .minus ? !negative : false
                 next.anchor = anchor
                 return checked(next, configuration)
-            default:
+            // The keys that edit the text, below.
+            case .digit, .doubleZero, .tripleZero, .decimal, .backspace, .delete, .enter:
                 break
             }
-            // The keys that edit the text.
             let limit = configuration.shownFractionDigits
             var text = units
             var cursor = caret
@@ -181,8 +181,9 @@ struct NaturalEntryPropertyTests {
                     text += Array(repeating: "0", count: limit - typed)
                 }
                 cursor = 0
-            default:
-                preconditionFailure("\(key) is not a natural-mode edit")
+            // Named one by one, so a new key does not compile until it is placed.
+            case .left, .right, .home, .end, .clear, .plus, .minus, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
+                preconditionFailure("\(key) was answered above, not as an edit of the text")
             }
             next.units = Self.normalized(text)
             if let typed = next.fraction, typed > limit { return .failure(key == .decimal ? .pointWouldOverflowFraction(limit: limit) : .fractionFull(limit: limit)) }

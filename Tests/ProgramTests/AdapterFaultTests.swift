@@ -20,13 +20,15 @@ import MoneyFieldCheck
         return .new(configuration)
     }()
 
-    /// The problem `adapter` is reported with for `requests`, or nil when every request was answered.
-    static func problem(of command: String, _ requests: [AdapterRequest] = [new], timeout: Double = 20, startTimeout: Double = 20)
-        throws -> (problem: Adapter.Problem?, replies: Int)
+    /// The problem `adapter` is reported with for `requests`, or nil when every request was answered;
+    /// `whenStarted` runs between its start and the first request (to wait for a state of its).
+    static func problem(of command: String, _ requests: [AdapterRequest] = [new], timeout: Double = 20, startTimeout: Double = 20,
+                        whenStarted: () -> Void = {}) throws -> (problem: Adapter.Problem?, replies: Int)
     {
         let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout)
         defer { adapter.stop() }
         try adapter.start()
+        whenStarted()
         do {
             for request in requests { _ = try adapter.ask(request) }
         } catch {
@@ -37,6 +39,18 @@ import MoneyFieldCheck
             return (problem, adapter.replies)
         }
         return (nil, adapter.replies)
+    }
+
+    /// Waits until an adapter has made `file`, the state it reports; fails loudly after 60 s.
+    static func waitUntilExists(_ file: URL) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the adapter never made \(file.lastPathComponent) within 60 s")
+                return
+            }
+            usleep(2_000)
+        }
     }
 
     static func keys(_ count: Int) -> [AdapterRequest] {
@@ -51,21 +65,39 @@ import MoneyFieldCheck
         #expect(outcome.replies == 2001)
     }
 
-    /// A line written before the request was read answers nothing, however late it comes: it is
-    /// never compared as the reply, and the session does not shift by one.
-    @Test(arguments: ["sleep 0.2; ", "", "sleep 0.05; "])
-    func aLineWrittenBeforeItWasAskedIsUnasked(delay: String) throws {
-        let command = "\(delay)echo '{\"display\":\"$0.00\",\"caret\":5}'; exec \(try Self.binary()) adapter"
-        for _ in 0..<3 {
-            let outcome = try Self.problem(of: command, Self.keys(20))
-            guard case .unasked(let line)? = outcome.problem else {
-                Issue.record("not reported as unasked: \(String(describing: outcome.problem)) after \(outcome.replies) replies")
-                continue
-            }
-            #expect(line == "\"{\"display\":\"$0.00\",\"caret\":5}\"")
-            #expect(outcome.replies == 0)
-            #expect(outcome.problem?.words.hasPrefix("it sent a line nobody asked for") == true)
+    /// A line written before the request was read answers nothing, whenever it arrives: it is
+    /// never compared as the reply, and the session does not shift by one. Both moments are made
+    /// by states, not by sleeps: before the request is sent (the adapter has said it wrote the
+    /// line), and after, while the request sits unread (written once select sees the request,
+    /// which reads nothing, and never read).
+    @Test(arguments: [false, true])
+    func aLineWrittenBeforeItWasAskedIsUnasked(afterTheRequestWasSent: Bool) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let line = #"{"display":"$0.00","caret":5}"#
+        let written = folder.url.appendingPathComponent("written")
+        let command: String
+        if afterTheRequestWasSent {
+            let script = try folder.file("early.py", """
+                import os, select, signal
+                select.select([0], [], [])
+                os.write(1, b'\(line)\\n')
+                signal.pause()
+                """)
+            command = "exec python3 '\(script.path)'"
+        } else {
+            command = "echo '\(line)'; : > '\(written.path)'; exec \(try Self.binary()) adapter"
         }
+        let outcome = try Self.problem(of: command, Self.keys(20)) {
+            if !afterTheRequestWasSent { Self.waitUntilExists(written) }
+        }
+        guard case .unasked(let unasked)? = outcome.problem else {
+            Issue.record("not reported as unasked: \(String(describing: outcome.problem)) after \(outcome.replies) replies")
+            return
+        }
+        #expect(unasked == "\"\(line)\"")
+        #expect(outcome.replies == 0)
+        #expect(outcome.problem?.words.hasPrefix("it sent a line nobody asked for") == true)
     }
 
     /// An adapter that reads a request up to its `}` (dd, one byte at a time) and answers before
@@ -107,11 +139,11 @@ import MoneyFieldCheck
         #expect(why == expected)
     }
 
-    /// The shell exits at once; its background child keeps stdout open for 30 s. The exit is seen
-    /// as it happens, every time: it never started, not "no reply" (the deadlines here are 20 s).
+    /// The shell exits at once; its background child keeps stdout open until its group is ended.
+    /// The exit is seen as it happens, every time: it never started, not "no reply".
     @Test func anAdapterThatExitedIsSeenAsExitedWhileItsChildHoldsItsOutput() throws {
         for _ in 0..<6 {
-            let outcome = try Self.problem(of: "sleep 30 & exit 0")
+            let outcome = try Self.problem(of: "\(ProcessGroups.runUntilEnded) & exit 0")
             #expect(outcome.replies == 0)
             switch outcome.problem {
             case .exited(let status)?: #expect(status == "status 0")
@@ -125,7 +157,7 @@ import MoneyFieldCheck
 
     /// A reply written just before it exits is still its reply; the next request finds it gone.
     @Test func aReplyWrittenBeforeExitingCounts() throws {
-        let outcome = try Self.problem(of: "read line; echo '{\"display\":\"$0.00\",\"caret\":5}'; sleep 30 & exit 0", [Self.new, .key(.digit(1))])
+        let outcome = try Self.problem(of: "read line; echo '{\"display\":\"$0.00\",\"caret\":5}'; \(ProcessGroups.runUntilEnded) & exit 0", [Self.new, .key(.digit(1))])
         #expect(outcome.replies == 1)
         switch outcome.problem {
         case .exited?, .stoppedReading?: break
@@ -133,13 +165,14 @@ import MoneyFieldCheck
         }
     }
 
-    /// The first reply has `startTimeout`, the later ones `timeout`, each named in its words.
+    /// The first reply has `startTimeout`, the later ones `timeout`, each named in its words. The
+    /// adapters never send the reply waited for, so only which deadline applies decides.
     @Test func theFirstReplyHasItsOwnDeadline() throws {
-        let silent = try Self.problem(of: "sleep 30", timeout: 20, startTimeout: 0.3)
+        let silent = try Self.problem(of: "exec \(ProcessGroups.runUntilEnded)", timeout: 20, startTimeout: 0.3)
         #expect(silent.problem == .timedOut(seconds: 0.3, starting: true))
         #expect(silent.problem?.words == "no reply within 300 ms (--start-timeout)")
         #expect(silent.problem?.isFailureToStart == true)
-        let slowLater = try Self.problem(of: "read line; echo '{\"display\":\"$0.00\",\"caret\":5}'; sleep 30", [Self.new, .key(.digit(1))],
+        let slowLater = try Self.problem(of: "read line; echo '{\"display\":\"$0.00\",\"caret\":5}'; exec \(ProcessGroups.runUntilEnded)", [Self.new, .key(.digit(1))],
                                          timeout: 0.3, startTimeout: 20)
         #expect(slowLater.problem == .timedOut(seconds: 0.3, starting: false))
         #expect(slowLater.problem?.words == "no reply within 300 ms (--timeout)")
@@ -147,8 +180,12 @@ import MoneyFieldCheck
     }
 
     /// An adapter that closed its stdin: the write fails with EPIPE and no SIGPIPE ends the tests.
+    /// The request goes once it has said its stdin is closed, never while it may still be open.
     @Test func aClosedInputIsAProblemNotASignal() throws {
-        let outcome = try Self.problem(of: "exec 0<&-; sleep 30")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let closed = folder.url.appendingPathComponent("closed")
+        let outcome = try Self.problem(of: "exec 0<&-; : > '\(closed.path)'; exec \(ProcessGroups.runUntilEnded)") { Self.waitUntilExists(closed) }
         #expect(outcome.problem == .stoppedReading(String(cString: strerror(EPIPE))))
     }
 }

@@ -107,8 +107,7 @@ import MoneyFieldCheck
     @Test(arguments: [
         ("nosuchcommand-xyz", Int32(2), "error: the adapter could not start"),
         ("exit 3", Int32(2), "error: the adapter could not start: it"),
-        // No first reply within --start-timeout: it never started.
-        ("sleep 30", Int32(2), "error: the adapter could not start: no reply within 500 ms (--start-timeout)"),
+        // (No first reply within --start-timeout: aSlowStartHasItsOwnDeadline.)
         ("read line; echo hello; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"hello\" is not one JSON object"),
         // A line before any request: seen as unasked when it arrives before the first request is
         // sent, else as that request's reply, which is no JSON object. Broken either way.
@@ -121,50 +120,38 @@ import MoneyFieldCheck
         ("read line; echo '{\"display\":\"$0.00\",\"value\":5}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"value\":5}\" has a \"value\" that is not a string"),
         ("read line; echo '{\"display\":\"$0.00\",\"rejected\":\"yes\"}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"rejected\":\"yes\"}\" has a \"rejected\" that is not true or false"),
         ("read line; echo '{\"display\":\"$0.00\",\"caret\":true}'; cat >/dev/null", Int32(1), "error: the adapter is broken: its reply \"{\"display\":\"$0.00\",\"caret\":true}\" has a \"caret\" that is not a whole number or null"),
-        // Closes its output and goes on running: reported within --timeout, not waited for.
-        ("exec 1>&-; sleep 30", Int32(2), "error: the adapter could not start: it closed its standard output"),
+        // Closes its output and goes on running: reported as it happens, not at a deadline.
+        ("exec 1>&-; exec " + ProcessGroups.runUntilEnded + " >/dev/null", Int32(2), "error: the adapter could not start: it closed its standard output"),
     ])
     func brokenAdaptersAreReportedWithTheirRequest(adapter: String, status: Int32, message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let outcome = try check(Self.noting(adapter), ["--timeout", "0.5", "--start-timeout", "0.5", "--sessions", "2", "--locale", "en_US"], in: folder)
+        // Deadlines no busy machine reaches: what is reported is the fault, never a clock.
+        let outcome = try check(Self.noting(adapter), ["--timeout", "30", "--start-timeout", "30", "--sessions", "2", "--locale", "en_US"], in: folder)
         #expect(outcome.status == status, "\(outcome.stderr)")
         #expect(outcome.stderr.hasPrefix(message), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("  request: {\"op\":"))
         try Self.expectGroupsEnded(in: folder)
     }
 
-    /// The adapter's shell writes its PID, which leads its process group, to `groups` first.
-    static func noting(_ adapter: String) -> String { "echo $$ >> groups; " + adapter }
-
-    /// Every process group the adapters of this test ran in has ended: only the groups this test
-    /// started are looked at (their members found by their group id), never the machine's other
-    /// processes. Waited for with a deadline that fails loudly.
-    static func expectGroupsEnded(in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let text = (try? String(contentsOf: folder.url.appendingPathComponent("groups"), encoding: .utf8)) ?? ""
-        let groups = Set(text.split(separator: "\n").compactMap { Int32($0) })
-        #expect(!groups.isEmpty, "the adapter never started", sourceLocation: sourceLocation)
-        let deadline = Date().addingTimeInterval(10)
-        var left = members(of: groups)
-        while !left.isEmpty && Date() < deadline {
-            usleep(20_000)
-            left = members(of: groups)
-        }
-        #expect(left.isEmpty, "still running in the adapters' groups: \(left)", sourceLocation: sourceLocation)
+    /// The adapter's shell writes the id of its process group to `groups` first: its own PID,
+    /// once `kill -0 -PID` finds a group of that id (else a line that says it leads none).
+    static func noting(_ adapter: String) -> String {
+        "{ kill -0 -$$ 2>/dev/null && echo $$ || echo \"$$ leads no group of its own\"; } >> groups; " + adapter
     }
 
-    /// The live (not zombie) processes whose process group is one of `groups`.
-    static func members(of groups: Set<Int32>) -> [Int32] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            // After "pid (comm) ": state, ppid, pgrp.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, fields[0] != "Z", let group = Int32(fields[2]), groups.contains(group) else { return nil }
-            return pid
-        }
+    /// Every process group the adapters of this test ran in has ended: only the groups this test
+    /// started are asked about, by their ids, on every platform. Waited for (an orphan counts
+    /// until init reaps it) with a deadline that fails loudly.
+    static func expectGroupsEnded(in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = (try? String(contentsOf: folder.url.appendingPathComponent("groups"), encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n")
+        let groups = Set(lines.compactMap { pid_t($0) })
+        #expect(!groups.isEmpty, "the adapter never started", sourceLocation: sourceLocation)
+        let strays = lines.filter { pid_t($0) == nil }
+        #expect(strays.isEmpty, "not a group's id: \(strays)", sourceLocation: sourceLocation)
+        let left = ProcessGroups.leftRunning(groups)
+        #expect(left.isEmpty, "adapter groups still running after 30 s: \(left)", sourceLocation: sourceLocation)
     }
 
     /// The README's own adapter and command: every session differs from the others, the defects
@@ -229,18 +216,19 @@ import MoneyFieldCheck
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
-        let helper = try check(Self.noting("sleep 30 & exec \(binary.path) adapter"), ["--sessions", "5", "--jobs", "2"], in: folder)
+        let helper = try check(Self.noting("\(ProcessGroups.runUntilEnded) & exec \(binary.path) adapter"), ["--sessions", "5", "--jobs", "2"], in: folder)
         #expect(helper.stdout.hasSuffix("checked 5 of 5 sessions, 200 keys: 0 disagreements\n"), "\(helper.stdout)\(helper.stderr)")
         try Self.expectGroupsEnded(in: folder)
         // SIGTERM once an adapter has its first request (a file says so), not after a guessed sleep;
         // with two jobs, each blocked reading its own adapter.
+        let stuckOnceAsked = Self.noting("read line; : > asked; exec \(ProcessGroups.runUntilEnded)")
         let interrupted = try BuiltProgram.bash("""
-            "$B" check --adapter 'echo $$ >> groups; read line; : > asked; sleep 30' --sessions 4 --jobs 2 --timeout 60 & pid=$!
-            for i in $(seq 1 1000); do [ -e asked ] && break; sleep 0.01; done
-            [ -e asked ] || echo "the adapter was never asked"
+            "$B" check --adapter '\(stuckOnceAsked)' --sessions 4 --jobs 2 --timeout 60 & pid=$!
+            for i in $(seq 1 6000); do [ -e asked ] && break; sleep 0.01; done
+            [ -e asked ] || echo "the adapter was never asked within 60 s"
             kill -TERM $pid; wait $pid; echo "exit $?"
-            """, in: folder.url)
-        #expect(interrupted.stdout.hasSuffix("exit 143\n"), "\(interrupted.stdout)\(interrupted.stderr)")
+            """, in: folder.url, timeout: 120)
+        #expect(interrupted.stdout.hasSuffix("exit 143\n") && !interrupted.stdout.contains("never asked"), "\(interrupted.stdout)\(interrupted.stderr)")
         #expect(interrupted.stderr.contains("interrupted after 0 of 4 sessions"), "\(interrupted.stderr)")
         try Self.expectGroupsEnded(in: folder)
     }
@@ -251,8 +239,9 @@ import MoneyFieldCheck
         defer { folder.remove() }
         _ = try folder.file("my_field.py", try Self.readmeAdapter())
         let outcome = try BuiltProgram.bash("""
-            "$B" check --adapter 'echo $$ >> groups; exec python3 my_field.py' --locale en_US --sessions 1000000 > out.txt 2> err.txt & pid=$!
-            for i in $(seq 1 3000); do grep -q '^disagreement:' out.txt && break; sleep 0.01; done
+            "$B" check --adapter '\(Self.noting("exec python3 my_field.py"))' --locale en_US --sessions 1000000 > out.txt 2> err.txt & pid=$!
+            for i in $(seq 1 6000); do grep -q '^disagreement:' out.txt && break; sleep 0.01; done
+            grep -q '^disagreement:' out.txt || echo "no disagreement within 60 s"
             kill -TERM $pid; wait $pid; echo "exit $?"
             """, in: folder.url, timeout: 120)
         #expect(outcome.stdout == "exit 143\n", "\(outcome.stdout)\(outcome.stderr)")
@@ -383,16 +372,40 @@ import MoneyFieldCheck
         #expect(record.contains("\"ending\" : \"report unwritable\""), "\(record.prefix(400))")
     }
 
-    /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from --timeout.
+    /// An adapter slow to start (a browser) has --start-timeout for its first reply, apart from
+    /// --timeout. Decided by states, never by a sleep that must land between two deadlines:
+    /// - hasty: an adapter that never replies is given up at --start-timeout (0.3 s), though
+    ///   --timeout is 60 s;
+    /// - patient: once asked, the adapter holds its first reply until the hasty run, started
+    ///   after that, has given up at its 0.3 s. More than the patient run's --timeout (0.3 s)
+    ///   has then passed on moneyfield's own clock, and the reply still counts: its deadline
+    ///   was --start-timeout (60 s). The one request of its run (--steps 0) is that reply.
     @Test func aSlowStartHasItsOwnDeadline() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
-        let slow = Self.noting("sleep 1.5; exec \(binary.path) adapter")
-        let patient = try check(slow, ["--sessions", "3", "--timeout", "0.5", "--start-timeout", "20"], in: folder)
-        #expect(patient.status == 0 && patient.stdout == "checked 3 of 3 sessions, 120 keys: 0 disagreements\n", "\(patient.stdout)\(patient.stderr)")
-        let hasty = try check(slow, ["--sessions", "3", "--timeout", "20", "--start-timeout", "0.3", "--out", "hasty"], in: folder)
-        #expect(hasty.status == 2 && hasty.stderr.hasPrefix("error: the adapter could not start: no reply within 300 ms (--start-timeout)"), "\(hasty.stderr)")
+        // Released through the FIFO, it hands the request it read to moneyfield's own adapter.
+        _ = try folder.file("patient.sh", Self.noting(
+            "read -r line; : > asked; read -r go < release; { printf '%s\\n' \"$line\"; exec cat; } | exec \(binary.path) adapter"))
+        _ = try folder.file("hasty.sh", Self.noting("exec \(ProcessGroups.runUntilEnded)"))
+        // The FIFO's writer waits for the patient adapter to open it; were that adapter ended
+        // instead, the writer is ended after the run.
+        let outcome = try BuiltProgram.bash("""
+            mkfifo release
+            "$B" check --adapter 'exec sh patient.sh' --sessions 1 --steps 0 --timeout 0.3 --start-timeout 60 --out patient > patient.txt 2>&1 & patient=$!
+            for i in $(seq 1 6000); do [ -e asked ] && break; sleep 0.01; done
+            [ -e asked ] || echo "the patient adapter was never asked within 60 s"
+            "$B" check --adapter 'exec sh hasty.sh' --sessions 1 --timeout 60 --start-timeout 0.3 --out hasty > hasty.txt 2>&1; echo "hasty: exit $?"
+            echo go > release & releasing=$!
+            wait $patient; echo "patient: exit $?"
+            kill $releasing 2>/dev/null
+            """, in: folder.url, timeout: 120)
+        #expect(outcome.stdout == "hasty: exit 2\npatient: exit 0\n", "\(outcome.stdout)\(outcome.stderr)")
+        let hasty = try String(contentsOf: folder.url.appendingPathComponent("hasty.txt"), encoding: .utf8)
+        #expect(hasty.hasPrefix("error: the adapter could not start: no reply within 300 ms (--start-timeout)"), "\(hasty)")
+        #expect(hasty.contains("  request: {\"op\":"), "\(hasty)")
+        let patient = try String(contentsOf: folder.url.appendingPathComponent("patient.txt"), encoding: .utf8)
+        #expect(patient == "checked 1 of 1 session, 0 keys: 0 disagreements\n", "\(patient)")
         try Self.expectGroupsEnded(in: folder)
     }
 
