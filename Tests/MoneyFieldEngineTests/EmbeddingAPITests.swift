@@ -154,6 +154,12 @@ import Testing
                                     .noAmountWithinLimits(minimum: "0.001", maximum: "0.009", fractionDigits: 2),
                                     .amountNeedsRounding("12.5", currency: "JPY", allowed: 0), .tooManyDigits("1", limit: 1)]
         for text in rejections.map(\.description) + errors.map(\.description) { #expect(!text.contains("--"), "\(text)") }
+        // A setting is named as the initializer names it; a front end passes its own names to the same sentence.
+        let limits = FieldError.minimumAboveMaximum(minimum: "2", maximum: "1")
+        #expect(limits.description == "minimum 2 is above maximum 1; swap them")
+        #expect(limits.text(naming: { "<\($0.rawValue)>" }) == "<minimum> 2 is above <maximum> 1; swap them")
+        let point = FieldError.pointReadAsDecimal("1.234", allowed: 2, because: .decimalsSetting, asGrouped: [])
+        #expect(point.text(naming: { "--" + $0.rawValue }).contains("this field's --decimals 2"), "\(point)")
     }
 
     @Test func nsRangeEditsAsADelegateReceivesThem() throws {

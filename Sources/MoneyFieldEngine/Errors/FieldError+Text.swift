@@ -1,7 +1,9 @@
 import Foundation
 
-// The engine's errors in English, for `print(error)` in an app and for the shell, which adds the
-// flag of the setting that would allow it (`allowedBy`). No shell flag is named here.
+// The engine's errors in English, for `print(error)` in an app and for the shell: one set of
+// sentences, each naming a setting by what the reader knows it as (`text(naming:)`): here the
+// initializer's parameter (`maxDigits`), in the shell the option (`--max-digits`). The shell adds
+// the option that would allow it (`allowedBy`) and its own commands. No shell flag is named here.
 
 extension Rejection: CustomStringConvertible, LocalizedError {
     /// English text for the user: `at most 12 digits`.
@@ -50,8 +52,12 @@ extension Rejection: CustomStringConvertible, LocalizedError {
 }
 
 extension FieldError: CustomStringConvertible, LocalizedError {
-    /// English text for the user: `unknown currency "XYZ"`.
-    public var description: String {
+    /// English text for the user: `unknown currency "XYZ"`; a setting named as `FieldConfiguration`'s
+    /// initializer names it (`minimum 5 is above maximum 3`).
+    public var description: String { text(naming: \.rawValue) }
+
+    /// The English text, each setting named by `name` (the shell passes its option's spelling).
+    public func text(naming name: (FieldSetting) -> String) -> String {
         switch self {
         case .unknownLocale(let input, _): "unknown locale \"\(input)\""
         case .unknownNumberingSystem(let input): "unknown numbering system \"\(input)\""
@@ -63,11 +69,11 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .tooManyFractionDigits(let input, let allowed, let rule):
             switch rule {
             case .currency(let currency): "\(input) has more fraction digits than \(currency) takes (\(allowed))"
-            case .decimalsSetting: "\(input) has more fraction digits than this field's \(allowed) decimals"
+            case .decimalsSetting: "\(input) has more fraction digits than this field's \(name(.decimals)) \(allowed)"
             case .wholeMode: "\(input) has a fraction, and a whole-mode field takes whole units only"
             }
         case .pointReadAsDecimal(let input, let allowed, let rule, let asGrouped):
-            FieldError.tooManyFractionDigits(input, allowed: allowed, because: rule).description
+            FieldError.tooManyFractionDigits(input, allowed: allowed, because: rule).text(naming: name)
                 + "; a plain amount uses . as the decimal point"
                 + (asGrouped.isEmpty ? "" : ": write \(asGrouped.dropLast().joined(separator: ", ")) or \(asGrouped.last!)")
         case .amountNeedsRounding(let amount, let currency, let allowed):
@@ -79,17 +85,17 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .negativeNotAllowed(let amount):
             "\(amount) is negative; this field takes no negative amounts"
         case .settingOutOfRange(let setting, let value, let allowed):
-            "\(setting.rawValue) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
+            "\(name(setting)) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
         case .unreadableLimit(let setting, let text):
-            "\(setting.rawValue) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
+            "\(name(setting)) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
         case .minimumAboveMaximum(let minimum, let maximum):
-            "the minimum \(minimum) is above the maximum \(maximum); swap them"
+            "\(name(.minimum)) \(minimum) is above \(name(.maximum)) \(maximum); swap them"
         case .accountingNeedsCurrency:
-            "the accounting form needs a currency display (ICU's accounting form is a currency pattern); show the currency or leave out accounting"
+            "\(name(.accounting)) needs a currency display: ICU's accounting form is a currency pattern; leave out \(name(.display)) none or \(name(.accounting))"
         case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
             "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
-                + [minimum.map { "the minimum \($0)" }, maximum.map { "the maximum \($0)" }].compactMap { $0 }.joined(separator: " and ")
-                + "; widen the limits, or allow more decimals or negative amounts"
+                + [minimum.map { "\(name(.minimum)) \($0)" }, maximum.map { "\(name(.maximum)) \($0)" }].compactMap { $0 }.joined(separator: " and ")
+                + "; widen the limits, or give \(name(.decimals)) or \(name(.allowsNegative))"
         case .invalidState(let problem):
             switch problem {
             case .notADigit(let value, let position): "digit \(position) is \(value), not a digit 0-9"

@@ -34,38 +34,25 @@ extension FieldError {
 
     public var words: String { words(at: .prompt) }
 
-    /// The engine's text, with "did you mean" for an unknown name, the shell's commands and
-    /// options where they help; the errors
-    /// about `new`'s settings name the options themselves.
+    /// The engine's text with each setting named by its option, plus "did you mean" for an unknown
+    /// name, the shell's listing commands, and the option or flag that would help.
     public func words(at place: Place) -> String {
-        switch self {
+        let text = text(naming: \.option)
+        return switch self {
         case .unknownLocale:
-            "\(description)\(Suggestions.didYouMean(suggestions)) (\(place.listing("locales")) lists them)"
+            "\(text)\(Suggestions.didYouMean(suggestions)) (\(place.listing("locales")) lists them)"
         case .unknownCurrency:
-            "\(description)\(Suggestions.didYouMean(suggestions)) (\(place.listing("currencies")) lists ISO 4217 codes)"
+            "\(text)\(Suggestions.didYouMean(suggestions)) (\(place.listing("currencies")) lists ISO 4217 codes)"
         case .unknownNumberingSystem:
-            "\(description)\(Suggestions.didYouMean(suggestions))"
-        case .tooManyFractionDigits(let input, let allowed, .decimalsSetting):
-            "\(input) has more fraction digits than this field's \(FieldSetting.decimals.option) \(allowed)"
+            "\(text)\(Suggestions.didYouMean(suggestions))"
         case .amountNeedsRounding(let amount, let currency, let allowed):
+            // The engine's remedy is a parameter; the shell's is `currency`'s flag.
             "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add \(CommandFlag.round.spelling) to round half-even"
-        case .settingOutOfRange(let setting, let value, let allowed):
-            "\(setting.option) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
-        case .unreadableLimit(let setting, let text):
-            "\(setting.option) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
-        case .minimumAboveMaximum(let minimum, let maximum):
-            "\(FieldSetting.minimum.option) \(minimum) is above \(FieldSetting.maximum.option) \(maximum); swap them"
-        case .accountingNeedsCurrency:
-            "\(FieldSetting.accounting.option) needs a currency display: ICU's accounting form is a currency pattern; leave out \(FieldSetting.display.option) none or \(FieldSetting.accounting.option)"
-        case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
-            "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
-                + [minimum.map { "\(FieldSetting.minimum.option) \($0)" }, maximum.map { "\(FieldSetting.maximum.option) \($0)" }]
-                    .compactMap { $0 }.joined(separator: " and ")
-                + "; widen the limits, or give \(FieldSetting.decimals.option) or \(FieldSetting.allowsNegative.option)"
-        case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits,
+        case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits, .settingOutOfRange, .unreadableLimit,
+             .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits,
              .pointReadAsDecimal, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .invalidState,
              .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:
-            description + (allowedBy?.words ?? "")
+            text + (allowedBy?.words ?? "")
         }
     }
 }
