@@ -41,10 +41,6 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(0)
         }
         do {
-            if let run = TestCommand.fastPath(arguments) {
-                try run()
-                Foundation.exit(0)
-            }
             if let shell = ShellOptions.fastPath(arguments) {
                 try shell.run()
                 Foundation.exit(0)
