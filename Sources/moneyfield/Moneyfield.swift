@@ -41,10 +41,6 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(0)
         }
         do {
-            if let shell = ShellOptions.fastPath(arguments) {
-                try shell.run()
-                Foundation.exit(0)
-            }
             var command = try parseAsRoot()
             try command.run()
         } catch {
