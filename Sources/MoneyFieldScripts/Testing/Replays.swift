@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The scripts replayed on `jobs` threads, handed over in the scripts' order as each is ready,
+/// The scripts replayed on `jobs` threads (the processors available when nil), handed over in the scripts' order as each is ready,
 /// so the first are judged (and updated) while the others still play. Once interrupted, no
 /// script starts; the one asked for is nil unless it was done.
 final class Replays: Sendable {
@@ -12,14 +12,14 @@ final class Replays: Sendable {
     private let runner: ScriptRunner
     private let isInterrupted: @Sendable () -> Bool
 
-    init(_ scripts: [ScriptFile], with runner: ScriptRunner, jobs: Int, isInterrupted: @escaping @Sendable () -> Bool) {
+    init(_ scripts: [ScriptFile], with runner: ScriptRunner, jobs: Int?, isInterrupted: @escaping @Sendable () -> Bool) {
         self.scripts = scripts
         self.runner = runner
         self.isInterrupted = isInterrupted
         reports = Mutex(Array(repeating: nil, count: scripts.count))
-        // One script plays on this thread, when asked for: no pool.
+        // One script plays on this thread, when asked for: no pool, no processor count.
         guard scripts.count > 1 else { return }
-        let workers = min(jobs, scripts.count)
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, scripts.count)
         DispatchQueue.global().async { [self] in
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while !isInterrupted() {

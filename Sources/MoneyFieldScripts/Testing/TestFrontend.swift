@@ -19,8 +19,8 @@ package struct TestFrontend: Sendable {
         package var junit: String?
         package var tap = false
         package var shard: Shard?
-        /// Scripts replayed at once.
-        package var jobs = ProcessInfo.processInfo.activeProcessorCount
+        /// Scripts replayed at once; nil, the processors available.
+        package var jobs: Int?
         /// Let scripts write files (`record`).
         package var allowWrite = false
 

@@ -39,14 +39,15 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only the I-th of N disjoint, stable parts of the scripts (1/4 … 4/4).", valueName: "I/N"))
     var shard: String?
 
-    @Option(name: .customShort("j"), help: "Scripts replayed at once.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    // No default value: the parser would count the processors at every start, and one script needs no pool.
+    @Option(name: .customShort("j"), help: "Scripts replayed at once (default: the processors available).")
+    var jobs: Int?
 
     @Flag(help: "Let scripts write files (record).")
     var allowWrite = false
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("-j takes 1 to 256, not \(jobs)") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("-j takes 1 to 256, not \(jobs)") }
         if let shard, Shard(shard) == nil { throw ValidationError(Shard.usage(shard)) }
         if dryRun && !update { throw ValidationError("--dry-run goes with --update") }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
