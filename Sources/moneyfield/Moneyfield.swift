@@ -41,15 +41,7 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(0)
         }
         do {
-            if let run = TestCommand.fastPath(arguments) {
-                try run()
-                Foundation.exit(0)
-            }
-            if let shell = ShellOptions.fastPath(arguments) {
-                try shell.run()
-                Foundation.exit(0)
-            }
-            var command = try parseAsRoot()
+            var command = try parsedSubcommand(arguments) ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -76,6 +68,20 @@ struct Moneyfield: ParsableCommand {
             let status = code == .validationFailure || error is ValidationError ? 2 : code.rawValue
             Foundation.exit(status)
         }
+    }
+}
+
+extension Moneyfield {
+    /// The subcommand the command line names, parsed by its own declaration alone: the argument
+    /// parser then reflects that one command, not the tree and the shell's options behind the
+    /// default subcommand. nil for anything it does not take (help, a wrong option): the root
+    /// parses those again and says them as always.
+    static func parsedSubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let subcommand = subcommands.first(where: { $0.configuration.commandName == name }),
+              let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+              type(of: parsed) == subcommand  // not its help, which the root says with the full command name
+        else { return nil }
+        return parsed
     }
 }
 

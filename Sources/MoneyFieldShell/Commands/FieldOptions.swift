@@ -157,7 +157,10 @@ public struct FieldOption: Sendable {
     public let valueName: String?
     /// What Tab offers for the value.
     public let values: ArgumentKind
-    public let help: String
+    public var help: String { describe() }
+    /// Made when read, not with the table: `--display`'s renders amounts through ICU, a cost no
+    /// start-up should pay.
+    private let describe: @Sendable () -> String
     /// What its value is, for machine-read forms (JSON numbers, strings, `true`).
     public let kind: Kind
     let read: @Sendable (inout FieldOptions, String) throws(CommandError) -> Void
@@ -223,7 +226,7 @@ public struct FieldOption: Sendable {
 
     /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
     /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
-    private static var displayHelp: String {
+    private static let displayHelp: String = {
         func shown(_ display: DisplayStyle) -> String {
             guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "CAD", display: display) else { return "?" }
             var field = MoneyField(configuration)
@@ -233,7 +236,7 @@ public struct FieldOption: Sendable {
         }
         return "CAD in en_US: symbol \(shown(.symbol)), narrow \(shown(.narrow)), code \(shown(.code)), name \(shown(.name)) (as ICU writes them); "
             + "none \(shown(.none)), the currency shown beside the field"
-    }
+    }()
 
     private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -250,15 +253,16 @@ public struct FieldOption: Sendable {
     public var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
 
     private static func text(
-        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind, help: String
+        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind,
+        help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: valueName, values: values, help: help, kind: .text,
+        FieldOption(name: name, setting: setting, valueName: valueName, values: values, describe: help, kind: .text,
                     read: { options, value throws(CommandError) in options[keyPath: path] = value },
                     written: { options in options[keyPath: path].map { [$0] } })
     }
 
-    private static func number(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: "N", values: .text, help: help, kind: .number,
+    private static func number(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: @autoclosure @escaping @Sendable () -> String) -> FieldOption {
+        FieldOption(name: name, setting: setting, valueName: "N", values: .text, describe: help, kind: .number,
                     read: { options, value throws(CommandError) in
                         guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
                         options[keyPath: path] = number
@@ -267,10 +271,10 @@ public struct FieldOption: Sendable {
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: String
+        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
-        return FieldOption(name: name, setting: setting, valueName: names.joined(separator: "|"), values: .choice(names), help: help, kind: .text,
+        return FieldOption(name: name, setting: setting, valueName: names.joined(separator: "|"), values: .choice(names), describe: help, kind: .text,
                            read: { options, value throws(CommandError) in
                                guard let parsed = Choice(rawValue: value) else {
                                    throw CommandError("\(name) takes \(Listing.either(names)), not \"\(value)\"")
@@ -280,8 +284,8 @@ public struct FieldOption: Sendable {
                            written: { options in options[keyPath: path].map { [$0.rawValue] } })
     }
 
-    private static func flag(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: String) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: nil, values: .text, help: help, kind: .flag,
+    private static func flag(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: @autoclosure @escaping @Sendable () -> String) -> FieldOption {
+        FieldOption(name: name, setting: setting, valueName: nil, values: .text, describe: help, kind: .flag,
                     read: { options, _ throws(CommandError) in options[keyPath: path] = true },
                     written: { options in options[keyPath: path] ? [] : nil })
     }

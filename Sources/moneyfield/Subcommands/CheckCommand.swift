@@ -1,61 +1,10 @@
 import ArgumentParser
-import CLibEdit
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
-import Synchronization
-
-/// The session options `check` and `vectors` share; the field options are `new`'s, read by the
-/// same option table.
-struct SessionPlanOptions: ParsableArguments {
-    @Option(help: "How many sessions.")
-    var sessions = 100
-
-    @Option(help: "Keys per session.")
-    var steps = 40
-
-    @Option(help: "The seed: session i depends only on the seed and i.")
-    var seed: UInt64 = 1
-
-    @Option(help: ArgumentHelp("Keys to press, by their type names without brackets, comma-separated (default 0-9,bs,del,left,right,home,end; natural fields also dec,enter).", valueName: "LIST"))
-    var keys: String?
-
-    @Option(help: ArgumentHelp("Play only the sessions whose index is I-1 modulo N (1 ≤ I ≤ N), for a CI matrix.", valueName: "I/N"))
-    var shard: String?
-
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The field, as `new` takes it: \(FieldOption.usage). Without \(FieldSetting.locale.option) and \(FieldSetting.currency.option), a built-in list of hard locale/currency pairs; with \(FieldSetting.currency.option) alone, each of them in that currency.",
-        valueName: "field-options"))
-    var fieldWords: [String] = []
-
-    func validate() throws {
-        guard (1...10_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 10000000, not \(sessions)") }
-        guard (0...10_000).contains(steps) else { throw ValidationError("--steps takes 0 to 10000, not \(steps)") }
-        _ = try plan()
-    }
-
-    func plan() throws -> CheckPlan {
-        let options: FieldOptions
-        let configurations: [CheckPlan.Configuration]
-        let chosen: [Key]
-        do throws(CommandError) {
-            options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
-            configurations = try CheckPlan.configurations(for: options)
-            chosen = try keys.map(CheckPlan.keys(parsing:)) ?? CheckPlan.defaultKeys(for: options.mode)
-        } catch {
-            throw ValidationError(error.message)
-        }
-        var part = Shard.whole
-        if let shard {
-            guard let parsed = Shard(shard) else { throw ValidationError(Shard.usage(shard)) }
-            part = parsed
-        }
-        return CheckPlan(configurations: configurations, keys: chosen, sessions: sessions, steps: steps, seed: seed, shard: part)
-    }
-}
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -146,228 +95,49 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !merge.isEmpty { return try runMerge() }
-        guard let command = adapter else { return }
-        // SIGINT and SIGTERM are noted, so the groups found are written and every adapter ended.
-        Interrupts.noteEverySignal()
-        let caret = CaretComparison(rawValue: caret) ?? .slot
-        let (timeout, startTimeout) = (timeout, startTimeout)
-        // A report nobody can read (a closed pipe, a full disk) stops the run as a signal does:
-        // the groups found are still written to --out. SIGPIPE is ignored, so no signal wakes a
-        // job waiting on its adapter: it stops at its next request (after at most --timeout).
-        let output = ReportOutput()
-        let makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter = {
-            let adapter = Adapter(command: command, timeout: timeout, startTimeout: startTimeout) {
-                Interrupts.caught != 0 || output.failed.load(ordering: .relaxed)
-            }
-            try adapter.start()
-            return adapter
+        let options = try frontendOptions()
+        // While adapters run, SIGINT and SIGTERM are only noted: the groups found are written and every adapter ended.
+        if options.startsAdapters { Interrupts.noteEverySignal() }
+        let host = CheckFrontend.Host(
+            write: Output.write, writeError: Output.writeError, complain: Console.error, showsProgress: isatty(STDERR_FILENO) == 1,
+            caughtSignal: { Interrupts.caught }, wake: { thread, signal in pthread_kill(thread, signal) })
+        let outcome: CheckFrontend.Outcome
+        do throws(CommandError) { outcome = try CheckFrontend(options, host: host).run() } catch { throw UnusableInput(error.message) }
+        switch outcome {
+        case .passed: return
+        case .failed: throw ExitCode.failure
+        case .adapterNeverStarted: throw ExitCode(2)
+        // 130 for SIGINT, 143 for SIGTERM: the shells' habit for a process a signal stopped.
+        case .interrupted(let signal): throw ExitCode(128 + signal)
+        case .reportUnwritable(let failure): Output.end(failure)
         }
-        if !replay.isEmpty { return try runReplay(makeAdapter, caret: caret) }
-        let plan = try planOptions.plan()
-        let folder = CheckOutFolder(out)
-        do throws(CommandError) { try folder.prepare() } catch { throw UnusableInput(error.message) }
-
-        var checker = Checker(plan: plan, caret: caret)
-        checker.shrinkBudget = shrinkBudget
-        var run = CheckRun(checker: checker)
-        run.jobs = jobs
-        run.maxHits = maxHits
-        run.interruption = { Interrupts.caught != 0 ? Interrupts.caught : output.failed.load(ordering: .relaxed) ? SIGPIPE : 0 }
-        // The signal again, to each job's thread: its wait on an adapter ends with EINTR.
-        run.wake = { thread, signal in if signal != SIGPIPE { pthread_kill(thread, signal) } }
-        let onTerminal = isatty(STDERR_FILENO) == 1
-        var announced = 0
-        let summary = run.run(makeAdapter: makeAdapter) { summary, played in
-            // Each new group as it is found, then the progress line on a terminal.
-            while announced < summary.groups.count {
-                if onTerminal { Output.writeError("\r\u{1B}[K") }
-                let group = summary.groups[announced]
-                output.write(VisibleText.terminalSafe(Checker.line(example: group.example, difference: group.difference)) + "\n")
-                announced += 1
-            }
-            if onTerminal {
-                Output.writeError("\r\u{1B}[Ksession \(played)/\(summary.planned), \(CheckRecord.count(summary.disagreements, "disagreement"))")
-            }
-        }
-        if onTerminal { Output.writeError("\r\u{1B}[K") }
-        if case .broke(let failure, neverStarted: true) = summary.ending, summary.played == 0 {
-            report(failure, neverStarted: true)
-            throw ExitCode(2)
-        }
-        let record = CheckRecord(run: run, summary: summary, adapter: command)
-        // --min-checked judges a run that ran to its end; a break or a signal says more.
-        var failed = try finish(record, in: folder, judgingChecked: summary.ending == .completed, output: output)
-        if let junit {
-            do throws(FileError) {
-                try AtomicFile.write(summary.junit(), to: URL(fileURLWithPath: junit), displayPath: junit)
-            } catch {
-                Console.error("cannot write the JUnit report: \(error.message)")
-                failed = true
-            }
-        }
-        if let failure = output.failure { Output.end(failure) }
-        switch summary.ending {
-        case .completed: break
-        case .interrupted(let signal):
-            Console.error("interrupted after \(summary.played) of \(CheckRecord.count(summary.planned, "session")); the adapters were stopped")
-            throw ExitCode(signal == SIGTERM ? 143 : 130)
-        case .broke(let failure, let neverStarted):
-            report(failure, neverStarted: neverStarted)
-            throw ExitCode(neverStarted ? 2 : 1)
-        }
-        if failed { throw ExitCode.failure }
     }
 
-    /// Writes a record's scripts and manifest, prints its groups and last line; whether it failed
-    /// (disagreements, or fewer sessions checked than --min-checked).
-    /// The caller ends with `output.failure` once all else is written (the JUnit report).
-    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true, output: ReportOutput) throws -> Bool {
-        let written: [String]
-        do throws(FileError) { written = try folder.write(record) } catch {
-            // The run happened; writing its result failed (a full disk): exit 1, not 2.
-            Console.error("cannot write \(error.message)")
-            throw ExitCode.failure
-        }
-        for line in record.closingLines(written: written, out: out) { output.write(VisibleText.terminalSafe(line) + "\n") }
-        if judgingChecked, let shortfall = record.shortfall(minChecked: minChecked ?? record.planned / 2) {
-            Console.error(shortfall)
-            return true
-        }
-        return record.disagreements > 0
-    }
-
-    /// Says what went wrong with an adapter, with the request that caused it and its stderr's end.
-    private func report(_ failure: Adapter.Failure, neverStarted: Bool) {
-        Output.writeError("error: " + failure.reportLines(neverStarted: neverStarted).map { VisibleText.terminalSafe($0) }.joined(separator: "\n") + "\n")
-    }
-
-    /// `--merge`: the shards' records joined and written to --out as the unsharded run would.
-    private func runMerge() throws {
-        let merged: CheckRecord
-        do throws(CommandError) {
-            var records: [CheckRecord] = []
-            for folder in merge { records.append(try CheckOutFolder.record(in: folder)) }
-            merged = try CheckRecord.merged(records)
-        } catch {
-            throw UnusableInput(error.message)
-        }
-        let folder = CheckOutFolder(out)
-        do throws(CommandError) {
-            guard !merge.contains(where: { PathName.joined($0, "") == PathName.joined(out, "") }) else {
-                throw CommandError("--out \(out) is one of the folders merged; name a new folder")
+    /// What to do, read from the options `validate` accepted.
+    private func frontendOptions() throws -> CheckFrontend.Options {
+        // `validate` refused a missing --adapter without --merge.
+        let adapter = adapter ?? ""
+        var options: CheckFrontend.Options
+        if !merge.isEmpty {
+            options = CheckFrontend.Options(.merge(folders: merge))
+        } else if !replay.isEmpty {
+            let scripts: [(url: URL, display: String)]
+            do throws(ScriptError) { scripts = try ScriptRunner.scripts(in: replay, base: PathName.workingFolder) } catch {
+                throw UnusableInput(error.errorDescription ?? "\(error)")
             }
-            try folder.prepare()
-        } catch {
-            throw UnusableInput(error.message)
+            options = CheckFrontend.Options(.replay(scripts: scripts, adapter: adapter))
+        } else {
+            options = CheckFrontend.Options(.sessions(try planOptions.plan(), adapter: adapter))
         }
-        // As a run: a report nobody can read still leaves the merged folder written.
-        let output = ReportOutput()
-        for group in merged.groups { output.write(VisibleText.terminalSafe(merged.line(for: group)) + "\n") }
-        let failed = try finish(merged, in: folder, output: output)
-        if let failure = output.failure { Output.end(failure) }
-        if merged.ending != "completed" {
-            Console.error("a shard's run did not complete (\(merged.ending)): the merge holds what it found")
-            throw ExitCode.failure
-        }
-        if failed { throw ExitCode.failure }
-    }
-
-    /// `--replay`: each script's sessions on one adapter; exit 0 only when every one agrees.
-    private func runReplay(_ makeAdapter: () throws(Adapter.Failure) -> any FieldAdapter, caret: CaretComparison) throws {
-        let scripts: [(url: URL, display: String)]
-        do throws(ScriptError) {
-            scripts = try ScriptRunner.scripts(in: replay, base: PathName.workingFolder)
-        } catch {
-            throw UnusableInput(error.errorDescription ?? "\(error)")
-        }
-        var checker = Checker(plan: CheckPlan(configurations: [], sessions: 0, steps: 0, seed: 0), caret: caret)
-        checker.shouldStop = { Interrupts.caught != 0 }
-        var adapter: (any FieldAdapter)?
-        defer { adapter?.stop() }
-        let tally: CheckReplay.Tally
-        do throws(Adapter.Failure) {
-            adapter = try makeAdapter()
-            tally = try CheckReplay.run(scripts, checker: checker, on: adapter!, report: { Output.write($0 + "\n") }, complain: { Console.error($0) })
-        } catch {
-            let neverStarted: Bool
-            switch error {
-            case .interrupted:
-                adapter?.stop()
-                Console.error("interrupted; the adapter was stopped")
-                throw ExitCode(Interrupts.exitStatus)
-            case .cannotStart: neverStarted = true
-            case .broke(_, let problem, _): neverStarted = (adapter?.replies ?? 0) == 0 && problem.isFailureToStart
-            }
-            adapter?.stop()
-            report(error, neverStarted: neverStarted)
-            throw ExitCode(neverStarted ? 2 : 1)
-        }
-        Output.write(tally.line + "\n")
-        if !tally.passed { throw ExitCode.failure }
-    }
-}
-
-struct VectorsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "vectors",
-        abstract: "Print check's sessions as JSON Lines test vectors for unit tests in any language.",
-        discussion: """
-            One line per session: {"config":{…},"keys":[…],"initial":{…},"expected":[{"display":…,"caret":…,"value":…,"rejected":…},…]} \
-            with one expected answer per key (the field after that key) and the field as made in "initial"; \
-            an answer with a selection adds "selection":[start,end] in UTF-16 offsets.
-            """)
-
-    @OptionGroup var planOptions: SessionPlanOptions
-
-    func run() throws {
-        let plan = try planOptions.plan()
-        var text = ""
-        for index in plan.sessionIndexes {
-            text += try CheckVectors.line(for: plan.session(index)) + "\n"
-            if text.utf8.count > 1 << 16 {
-                Output.write(text)
-                text = ""
-            }
-        }
-        Output.write(text)
-    }
-}
-
-/// `moneyfield adapter`: moneyfield's own engine behind the check protocol (ReferenceAdapter).
-struct AdapterCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "adapter",
-        abstract: "Speak the check protocol on stdin/stdout with moneyfield's own field (a reference adapter).",
-        discussion: "With --plant, defects of common causes in web money inputs are planted in it (the defect zoo check's grouping is measured with): \(PlantedDefect.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; ")).")
-
-    @Option(help: ArgumentHelp("Defects to plant, comma-separated, or all.", valueName: "LIST"))
-    var plant: String?
-
-    func run() throws {
-        var planted: [PlantedDefect] = []
-        if let plant {
-            do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
-        }
-        ReferenceAdapter.serve(reading: STDIN_FILENO, planted: planted) { Output.write($0) }
-    }
-}
-
-/// `check`'s report on standard output. A failed write (a closed pipe, a full disk) is kept
-/// rather than ending the program, so the run stops as on a signal and still writes its groups
-/// to --out; the caller then ends with it.
-final class ReportOutput: Sendable {
-    /// Read by the run's jobs: whether to stop.
-    let failed = Atomic<Bool>(false)
-    private let first = Mutex<WriteFailure?>(nil)
-
-    var failure: WriteFailure? { first.withLock { $0 } }
-
-    func write(_ text: String) {
-        guard !failed.load(ordering: .relaxed) else { return }
-        do throws(WriteFailure) { try CheckedWriter.standardOutput.write(text) } catch {
-            first.withLock { $0 = error }
-            failed.store(true, ordering: .relaxed)
-        }
+        options.caret = CaretComparison(rawValue: caret) ?? .slot
+        options.timeout = timeout
+        options.startTimeout = startTimeout
+        options.out = out
+        options.junit = junit
+        options.jobs = jobs
+        options.maxHits = maxHits
+        options.minChecked = minChecked
+        options.shrinkBudget = shrinkBudget
+        return options
     }
 }

@@ -29,9 +29,8 @@ enum CompletionLists {
     static var currencies: [String] { areWanted.load(ordering: .relaxed) ? CurrencyCatalog.codes : [] }
 }
 
-/// The shell's start-up options, in one type: the argument parser fills it (the root command's
-/// own options, so `--help` and completion show them, and `shell`'s), and the common starts
-/// (`moneyfield`, `moneyfield -c "…"`) fill it by hand in `fastPath`, without the parser's reflection.
+/// The shell's start-up options, in one type, filled by the argument parser: the root command's
+/// own options, so `--help` and completion show them, and `shell`'s.
 ///
 /// The locale and currency are `new`'s options for the starting field: their names, value
 /// names and help are read from `new`'s option table. The argument parser still needs them
@@ -81,29 +80,6 @@ struct ShellOptions: ParsableArguments {
         if interactive && batch { throw ValidationError("--interactive and --batch exclude each other; give one") }
         if !commands.isEmpty && interactive { throw ValidationError("-c runs its commands and exits; use --cmd to run commands before an interactive session") }
         _ = try startingField()
-    }
-
-    /// `moneyfield` alone or `moneyfield -c COMMANDS`, read without the argument parser: nil
-    /// for anything else, which the parser reads (and explains when it is wrong).
-    ///
-    /// A property wrapper made by `init()` holds only its declaration until a value is set, so
-    /// every option is set here; one left out stops the program at its first read (the
-    /// end-to-end tests start `moneyfield -c` and would stop).
-    static func fastPath(_ arguments: [String]) -> ShellOptions? {
-        guard arguments.isEmpty || (arguments.count == 2 && arguments[0] == "-c") else { return nil }
-        var options = ShellOptions()
-        options.commands = arguments.count == 2 ? [arguments[1]] : []
-        options.locale = nil
-        options.currency = nil
-        options.initFile = nil
-        options.startupCommands = []
-        options.bail = false
-        options.echo = false
-        options.interactive = false
-        options.batch = false
-        options.record = nil
-        options.forceRecord = false
-        return options
     }
 
     /// The starting field's configuration, read as `new amount` reads its locale and currency options.

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import MoneyFieldShell
+import MoneyFieldCheck
+
+/// `moneyfield adapter`: moneyfield's own engine behind the check protocol (ReferenceAdapter).
+struct AdapterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adapter",
+        abstract: "Speak the check protocol on stdin/stdout with moneyfield's own field (a reference adapter).",
+        discussion: "With --plant, defects of common causes in web money inputs are planted in it (the defect zoo check's grouping is measured with): \(PlantedDefect.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; ")).")
+
+    @Option(help: ArgumentHelp("Defects to plant, comma-separated, or all.", valueName: "LIST"))
+    var plant: String?
+
+    func run() throws {
+        var planted: [PlantedDefect] = []
+        if let plant {
+            do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
+        }
+        ReferenceAdapter.serve(reading: STDIN_FILENO, planted: planted) { Output.write($0) }
+    }
+}

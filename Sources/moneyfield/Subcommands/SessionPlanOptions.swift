@@ -1,0 +1,54 @@
+import ArgumentParser
+import MoneyFieldEngine
+import MoneyFieldShell
+import MoneyFieldIO
+import MoneyFieldCheck
+
+/// The session options `check` and `vectors` share; the field options are `new`'s, read by the
+/// same option table.
+struct SessionPlanOptions: ParsableArguments {
+    @Option(help: "How many sessions.")
+    var sessions = 100
+
+    @Option(help: "Keys per session.")
+    var steps = 40
+
+    @Option(help: "The seed: session i depends only on the seed and i.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Keys to press, by their type names without brackets, comma-separated (default 0-9,bs,del,left,right,home,end; natural fields also dec,enter).", valueName: "LIST"))
+    var keys: String?
+
+    @Option(help: ArgumentHelp("Play only the sessions whose index is I-1 modulo N (1 ≤ I ≤ N), for a CI matrix.", valueName: "I/N"))
+    var shard: String?
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The field, as `new` takes it: \(FieldOption.usage). Without \(FieldSetting.locale.option) and \(FieldSetting.currency.option), a built-in list of hard locale/currency pairs; with \(FieldSetting.currency.option) alone, each of them in that currency.",
+        valueName: "field-options"))
+    var fieldWords: [String] = []
+
+    func validate() throws {
+        guard (1...10_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 10000000, not \(sessions)") }
+        guard (0...10_000).contains(steps) else { throw ValidationError("--steps takes 0 to 10000, not \(steps)") }
+        _ = try plan()
+    }
+
+    func plan() throws -> CheckPlan {
+        let options: FieldOptions
+        let configurations: [CheckPlan.Configuration]
+        let chosen: [Key]
+        do throws(CommandError) {
+            options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+            configurations = try CheckPlan.configurations(for: options)
+            chosen = try keys.map(CheckPlan.keys(parsing:)) ?? CheckPlan.defaultKeys(for: options.mode)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        var part = Shard.whole
+        if let shard {
+            guard let parsed = Shard(shard) else { throw ValidationError(Shard.usage(shard)) }
+            part = parsed
+        }
+        return CheckPlan(configurations: configurations, keys: chosen, sessions: sessions, steps: steps, seed: seed, shard: part)
+    }
+}
