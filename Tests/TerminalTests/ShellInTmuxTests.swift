@@ -270,7 +270,7 @@ struct KioskFormInTmuxTests {
     @Test func helpWrapsAtWordsToTheTerminalsWidth() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")
-        try tmux.resize(columns: 60, rows: 50)
+        try tmux.resize(columns: 60, rows: 70)
         try tmux.type("help new")
         try tmux.press("Enter")
         let screen = try tmux.waitFor("  takes the last digit")
