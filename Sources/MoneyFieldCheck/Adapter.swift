@@ -1,7 +1,7 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 import Synchronization
 
 /// The user's field behind `sh -c CMD`, spoken to in JSON Lines: one request line in, one reply
@@ -9,8 +9,8 @@ import Synchronization
 /// answer to the request it follows, and checked before it counts as an answer. It
 /// runs in a process group of its own with only its three pipes; the last 64 KiB of its stderr
 /// are kept for the report, never mixed into moneyfield's output.
-public final class Adapter {
-    public enum Failure: Error, Equatable, Sendable {
+@_spi(Tools) public final class Adapter {
+    package enum Failure: Error, Equatable, Sendable {
         /// It could not be started at all (exit 2).
         case cannotStart(String)
         /// It exited, hung or answered something that is not a reply, to `request`.
@@ -20,7 +20,7 @@ public final class Adapter {
     }
 
     /// What was wrong with the adapter, as data; `words` says it.
-    public enum Problem: Error, Equatable, Sendable {
+    @_spi(Tools) public enum Problem: Error, Equatable, Sendable {
         case exited(String)
         case closedOutput
         case stoppedReading(String)
@@ -35,7 +35,7 @@ public final class Adapter {
         case unsupportedKey(String)
 
         /// Before any reply, these mean it never got going (a wrong command, no interpreter).
-        public var isFailureToStart: Bool {
+        package var isFailureToStart: Bool {
             switch self {
             case .exited, .closedOutput, .stoppedReading: true
             case .timedOut(_, let starting): starting
@@ -43,7 +43,7 @@ public final class Adapter {
             }
         }
 
-        public var words: String {
+        package var words: String {
             switch self {
             case .exited(let status): "it exited (\(status)) without replying"
             case .closedOutput: "it closed its standard output without replying"
@@ -65,7 +65,7 @@ public final class Adapter {
         }
     }
 
-    public enum Reply: Equatable, Sendable {
+    @_spi(Tools) public enum Reply: Equatable, Sendable {
         case answer(FieldAnswer)
         case unsupported
     }
@@ -82,14 +82,14 @@ public final class Adapter {
     private var startedLineEarly = false
     private let errors = ErrorTail()
     /// Replies read so far: none means it never started talking.
-    public private(set) var replies = 0
+    package private(set) var replies = 0
     /// The id the next request carries (SPEC §4: an adapter may echo it).
     private var nextID = 1
     /// It has echoed an id: every reply is matched to its request exactly.
     private var echoesIDs = false
     private var gaveReason = false
 
-    public init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
+    package init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
         self.timeout = timeout
         self.startTimeout = startTimeout
@@ -98,7 +98,7 @@ public final class Adapter {
 
     deinit { stop() }
 
-    public func start() throws(Failure) {
+    package func start() throws(Failure) {
         do { child = try ChildProcess(shellCommand: command) } catch {
             guard case .failed(let reason) = error else { throw .cannotStart("cannot run the adapter") }
             throw .cannotStart(reason)
@@ -112,7 +112,7 @@ public final class Adapter {
     }
 
     /// Says goodbye, then ends its whole group (TERM, then KILL after a grace period).
-    public func stop() {
+    package func stop() {
         guard let child else { return }
         if child.input >= 0 { _ = try? send(AdapterRequest.quit.line) }
         child.end()
@@ -120,7 +120,7 @@ public final class Adapter {
     }
 
     /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
-    public func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
+    package func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
         // Key requests carry an id an adapter may echo; `new` does not, as adapters that match
         // their configuration by its keys expect (an echo seen there is checked all the same).
         let id = nextID
@@ -139,7 +139,7 @@ public final class Adapter {
 
     /// The last line it wrote to stderr, the first time it is asked (after a moment for the line
     /// to arrive); empty after that, or when it wrote none: why it refused a `new`.
-    public func reasonForRefusing() -> String {
+    package func reasonForRefusing() -> String {
         guard !gaveReason else { return "" }
         gaveReason = true
         usleep(20_000)
@@ -149,7 +149,7 @@ public final class Adapter {
     /// Before a difference counts: with no id echoed, a line it writes within a moment after the
     /// reply (a reply sent twice, the second taken for the next answer) means the replies were
     /// out of step, and it is broken rather than different.
-    public func confirmInStep() throws(Failure) {
+    package func confirmInStep() throws(Failure) {
         guard !echoesIDs, let child else { return }
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 0.1) * 1000))
         while pending.isEmpty {
@@ -180,7 +180,7 @@ public final class Adapter {
 
     /// A reply line checked (SPEC §4) as the answer to `request`, or what is wrong with it: the
     /// one reader of adapters' bytes, apart from the process so it can be fuzzed.
-    @_spi(Fuzzing) public static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest) -> Result<Reply, Problem> {
+    @_spi(Tools) public static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest) -> Result<Reply, Problem> {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(.notUTF8(quoted(String(decoding: bytes, as: UTF8.self))))
         }

@@ -1,16 +1,16 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// A request of the adapter protocol: one JSON object on one line, its keys always in the same
 /// order (SPEC §4), written in this one place.
-public enum AdapterRequest: Equatable, Sendable {
+@_spi(Tools) public enum AdapterRequest: Equatable, Sendable {
     case new(FieldConfiguration)
     case key(Key)
     case quit
 
-    public var line: String {
+    package var line: String {
         switch self {
         case .new(let configuration): "{\"op\":\"new\"," + Self.fields(of: configuration) + "}"
         case .key(let key): "{\"op\":\"key\",\"key\":\(JSON.string(key.protocolName))}"
@@ -76,12 +76,12 @@ struct AdapterReply: Decodable {
 
 extension Key {
     /// The protocol's name for a key: `"7"`, `"bs"` (the `type` names without brackets).
-    public var protocolName: String {
+    package var protocolName: String {
         KeyTable.named(for: self).name
     }
 
     /// The key a protocol name stands for (`"7"`, `"bs"`), or nil.
-    public init?(protocolName name: String) {
+    package init?(protocolName name: String) {
         guard let key = name.count == 1 ? name.first.flatMap(Key.init(digit:)) : KeyTable.key(named: name) else { return nil }
         self = key
     }
@@ -89,7 +89,7 @@ extension Key {
 
 /// A value in a request's JSON object, as the reference adapter reads it: decoding one checks it
 /// is JSON, as reading the whole request did before, so a bad value anywhere makes the request unreadable.
-public enum RequestValue: Decodable, Equatable, Sendable {
+package enum RequestValue: Decodable, Equatable, Sendable {
     case flag(Bool)
     /// A whole number, written as `2`, `2.0` or `2e0`.
     case number(Int)
@@ -99,7 +99,7 @@ public enum RequestValue: Decodable, Equatable, Sendable {
     /// A fraction, an array or an object: no option takes one.
     case other
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
         if let flag = try? value.decode(Bool.self) {
             self = .flag(flag)
@@ -117,14 +117,14 @@ public enum RequestValue: Decodable, Equatable, Sendable {
         }
     }
 
-    public var text: String? {
+    package var text: String? {
         if case .text(let text) = self { text } else { nil }
     }
 }
 
 extension FieldOptions {
     /// The options a `new` request carries, read by the option table (`maxDigits`, `emptyWhenZero` …).
-    public init(request object: [String: RequestValue]) throws(CommandError) {
+    package init(request object: [String: RequestValue]) throws(CommandError) {
         var words: [String] = []
         for option in FieldOption.all {
             guard let value = object[option.jsonKey], value != .null else { continue }

@@ -2,21 +2,21 @@ import MoneyFieldEngine
 
 /// How `check` counts a caret (SPEC §4, `--caret slot`): the units right of it in a display,
 /// digit glyphs, and in natural entry the typed point too (`$0|.1` and `$0.|1` differ).
-public struct CaretUnits: Sendable, Equatable {
+package struct CaretUnits: Sendable, Equatable {
     /// The decimal separator that is a unit (natural entry), nil where only digits are.
-    public let point: Unicode.Scalar?
+    package let point: Unicode.Scalar?
 
-    public static let digits = CaretUnits(point: nil)
+    package static let digits = CaretUnits(point: nil)
 
-    public init(point: Unicode.Scalar?) { self.point = point }
+    package init(point: Unicode.Scalar?) { self.point = point }
 
-    public init(_ configuration: FieldConfiguration) {
+    package init(_ configuration: FieldConfiguration) {
         point = configuration.mode == .natural ? Situation.decimalSeparator(for: configuration) : nil
     }
 
     /// The units right of UTF-16 `offset` in `display`: digit glyphs, and the point where it
     /// follows a digit (so a `.` in `лв.` never counts).
-    public func right(of offset: Int, in display: String) -> Int {
+    package func right(of offset: Int, in display: String) -> Int {
         var seen = 0
         var count = 0
         var afterDigit = false
@@ -31,7 +31,7 @@ public struct CaretUnits: Sendable, Equatable {
 
     /// The UTF-16 offset with `units` units right of it: just after the unit glyph before them,
     /// or before the first unit when `units` is all of them.
-    public func offset(unitsRight units: Int, in display: String) -> Int {
+    package func offset(unitsRight units: Int, in display: String) -> Int {
         var offsets: [Int] = []
         var seen = 0
         var afterDigit = false
@@ -59,7 +59,7 @@ public struct CaretUnits: Sendable, Equatable {
 /// in the script's header, never part of the cause; the key is part of it only where the
 /// effect depends on it (a digit ignored and a delete ignored are fixed apart; a field that
 /// never regroups shows it on every key).
-public enum Cause: Hashable, Sendable {
+package enum Cause: Hashable, Sendable {
     /// The field as made differs.
     case asMade
     /// moneyfield refuses the key at a limit; the adapter's digits changed this way.
@@ -100,7 +100,7 @@ public enum Cause: Hashable, Sendable {
     case rejected(byAdapter: Bool, KeyClass)
 
     /// What kind of key, where the effect depends on it.
-    public enum KeyClass: String, Hashable, Sendable {
+    package enum KeyClass: String, Hashable, Sendable {
         case digit, delete, point, sign, clear, leave, move, select
 
         init(_ key: Key) {
@@ -132,12 +132,12 @@ public enum Cause: Hashable, Sendable {
 
     /// Where moneyfield's caret stood among the units, for a digit lost: before every digit (a
     /// field that loses what is typed in front) or not (one that loses it past a suffix, or anywhere).
-    public enum Place: String, Hashable, Sendable {
+    package enum Place: String, Hashable, Sendable {
         case front, elsewhere
     }
 
     /// How the adapter's digits differ: one more, one fewer, as many in another order, else.
-    public enum DigitChange: String, Hashable, Sendable {
+    package enum DigitChange: String, Hashable, Sendable {
         case more, fewer, otherSlot = "other-slot", replaced, other
 
         init(from ours: [UInt8], to theirs: [UInt8]) {
@@ -268,7 +268,7 @@ public enum Cause: Hashable, Sendable {
     var isAtLimit: Bool { if case .refusedAtLimit = self { true } else { false } }
 
     /// Whether this cause shows whatever key showed it (it names no key class).
-    public var isKeyIndependent: Bool {
+    package var isKeyIndependent: Bool {
         switch self {
         case .asMade, .refusedAtLimit, .deletedNonDigit, .otherGlyphs, .leadingZeros, .noIntegerDigit, .padding, .caretToEnd,
              .caretPastNoUnit, .caretMovedOnRefused: true
@@ -277,7 +277,7 @@ public enum Cause: Hashable, Sendable {
     }
 
     /// `the adapter ignored a digit typed at the front`, the group's words.
-    public var words: String {
+    package var words: String {
         switch self {
         case .asMade: "the field as made"
         case .refusedAtLimit(let limit, let change): "a key moneyfield refuses \(limit.words): the adapter took it and \(change.words)"
@@ -309,7 +309,7 @@ public enum Cause: Hashable, Sendable {
     }
 
     /// A short stable spelling for the record: `ignored digit front`.
-    public var code: String {
+    package var code: String {
         switch self {
         case .asMade: "made"
         case .refusedAtLimit(let limit, let change): "over-limit \(limit.rawValue) \(change.rawValue)"
@@ -349,7 +349,7 @@ extension Situation.Neighbour {
 }
 
 /// When a field pads its fraction, or not (SPEC §1 "Focus"): each is a field option of its own.
-public enum FocusMoment: Sendable, Hashable {
+package enum FocusMoment: Sendable, Hashable {
     /// A key typed with the field focused (`--while-typing`).
     case typing
     /// `<enter>`, the field losing focus (`--on-leave`).

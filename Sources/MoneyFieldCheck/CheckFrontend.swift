@@ -1,7 +1,7 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 import Synchronization
 
 /// `moneyfield check` apart from its command line: seeded sessions, `--replay` or `--merge`,

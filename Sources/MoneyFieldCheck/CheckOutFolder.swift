@@ -1,60 +1,60 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// What one `check` run (or a merge of shards) found, as its `--out` folder keeps it in the
 /// manifest `.moneyfield-check` (JSON): the options that decide the sessions, the counts, and
 /// each group with its example and sessions. `check --merge` joins these.
-public struct CheckRecord: Codable, Equatable, Sendable {
-    public var format = 1
-    public var adapter: String
-    public var seed: UInt64
-    public var sessions: Int
-    public var steps: Int
-    public var keys: [String]
+@_spi(Tools) public struct CheckRecord: Codable, Equatable, Sendable {
+    package var format = 1
+    package var adapter: String
+    package var seed: UInt64
+    package var sessions: Int
+    package var steps: Int
+    package var keys: [String]
     /// Each configuration as `new`'s words.
-    public var configurations: [[String]]
-    public var caret: String
-    public var maxHits: Int
-    public var shrinkBudget: Int
+    package var configurations: [[String]]
+    package var caret: String
+    package var maxHits: Int
+    package var shrinkBudget: Int
     /// `I/N`; a merge of every shard is `1/1`, as the unsharded run.
-    public var shard: String
+    package var shard: String
     /// `completed`, `interrupted`, `broken adapter` or `report unwritable`.
-    public var ending: String
-    public var played: Int
-    public var checked: Int
-    public var keysPressed: Int
-    public var unsupported: Int
-    public var disagreements: Int
-    public var refused: Refusal?
-    public var groups: [GroupRecord]
+    package var ending: String
+    package var played: Int
+    package var checked: Int
+    package var keysPressed: Int
+    package var unsupported: Int
+    package var disagreements: Int
+    package var refused: Refusal?
+    @_spi(Tools) public var groups: [GroupRecord]
     /// The scripts written, one per group, in order.
-    public var files: [String]
+    @_spi(Tools) public var files: [String]
     /// Each disagreeing session, in order: what a merge recomputes the groups from.
-    public var disagreeing: [Disagreement]?
+    package var disagreeing: [Disagreement]?
 
     /// A disagreeing session: the signature of its first disagreement (`Checker.signature`) and,
     /// when it was shrunk, what it shrank to, as a group of its own; nil when it joined the group
     /// the lowest session with its signature shrank to.
-    public struct Disagreement: Codable, Equatable, Sendable {
-        public var session: Int
-        public var signature: String
-        public var shrunk: GroupRecord?
+    package struct Disagreement: Codable, Equatable, Sendable {
+        package var session: Int
+        package var signature: String
+        package var shrunk: GroupRecord?
     }
 
-    public struct Refusal: Codable, Equatable, Sendable {
-        public var session: Int
-        public var request: String
+    package struct Refusal: Codable, Equatable, Sendable {
+        package var session: Int
+        package var request: String
     }
 
-    public struct Answer: Codable, Equatable, Sendable {
-        public var display: String
-        public var caret: Int?
-        public var value: String?
-        public var rejected: Bool?
+    package struct Answer: Codable, Equatable, Sendable {
+        package var display: String
+        package var caret: Int?
+        package var value: String?
+        package var rejected: Bool?
         /// `[start, end]` when a selection was made (older records have none).
-        public var selection: [Int]?
+        package var selection: [Int]?
 
         init(_ answer: FieldAnswer) {
             display = answer.display
@@ -72,21 +72,21 @@ public struct CheckRecord: Codable, Equatable, Sendable {
         }
     }
 
-    public struct GroupRecord: Codable, Equatable, Sendable {
+    @_spi(Tools) public struct GroupRecord: Codable, Equatable, Sendable {
         /// `display ignored digit front`: what makes two sessions one group, its cause.
-        public var behaviour: String
-        public var words: String
+        package var behaviour: String
+        package var words: String
         /// Where its example showed it: the key and what stood beside moneyfield's caret.
-        public var evidence: String?
-        public var configuration: [String]
-        public var keys: [String]
-        public var step: Int
-        public var kind: String
-        public var adapterAnswer: Answer
-        public var moneyfieldAnswer: Answer
-        public var firstSession: Int
-        public var originalKeyCount: Int
-        public var sessions: [Int]
+        package var evidence: String?
+        package var configuration: [String]
+        package var keys: [String]
+        package var step: Int
+        package var kind: String
+        package var adapterAnswer: Answer
+        package var moneyfieldAnswer: Answer
+        package var firstSession: Int
+        package var originalKeyCount: Int
+        package var sessions: [Int]
 
         init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour, firstSession: Int,
              originalKeyCount: Int, sessions: [Int]) {
@@ -106,7 +106,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The record of a run: its plan's options and what its summary found.
-    public init(run: CheckRun, summary: CheckRun.Summary, adapter: String) {
+    package init(run: CheckRun, summary: CheckRun.Summary, adapter: String) {
         let plan = run.checker.plan
         self.adapter = adapter
         seed = plan.seed
@@ -156,7 +156,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     /// The shards of one run joined into one record, as the unsharded run of the same seed
     /// writes it: groups by behaviour, each with the example of its first session and every
     /// session that hit it; counts summed. Refused unless they are the shards 1…N of one plan.
-    public static func merged(_ records: [CheckRecord]) throws(CommandError) -> CheckRecord {
+    @_spi(Tools) public static func merged(_ records: [CheckRecord]) throws(CommandError) -> CheckRecord {
         guard var merged = records.first else { throw CommandError("--merge names no folder") }
         for record in records.dropFirst() {
             var plan = record
@@ -260,7 +260,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The manifest's text: keys sorted, so the same record is the same bytes.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "{}\n" }
@@ -268,10 +268,10 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The sessions this record's plan asked for (its shard's).
-    public var planned: Int { Shard(shard).map { $0.count(below: sessions) } ?? sessions }
+    package var planned: Int { Shard(shard).map { $0.count(below: sessions) } ?? sessions }
 
     /// `checked 48 of 50 sessions, 1920 keys: 3 disagreements in 2 groups (2 sessions unsupported by the adapter)`.
-    public var lastLine: String {
+    @_spi(Tools) public var lastLine: String {
         let groupsText = disagreements > 0 ? " in \(Self.count(groups.count, "group"))" : ""
         let skipped = unsupported > 0 ? " (\(Self.count(unsupported, "session")) unsupported by the adapter)" : ""
         return "checked \(checked) of \(Self.count(planned, "session")), \(Self.count(keysPressed, "key")): "
@@ -279,7 +279,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// What a run prints when it ends: each group with its script, then the last line.
-    public func closingLines(written: [String], out: String) -> [String] {
+    @_spi(Tools) public func closingLines(written: [String], out: String) -> [String] {
         var lines: [String] = []
         if !groups.isEmpty {
             lines.append("\(Self.count(groups.count, "kind")) of disagreement:")
@@ -292,14 +292,14 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// Why fewer than `minChecked` sessions checked fails the run, naming the request refused; nil when enough were.
-    public func shortfall(minChecked: Int) -> String? {
+    package func shortfall(minChecked: Int) -> String? {
         let minChecked = max(minChecked, 1)
         guard checked < minChecked else { return nil }
         let refusal = refused.map { " — the adapter answered {\"unsupported\":true} to session \($0.session)'s request \($0.request)" } ?? ""
         return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"
     }
 
-    public static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    package static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Each group as the session it was written from and the difference it shows.
     func example(of group: GroupRecord) throws(CommandError) -> (CheckPlan.Session, Checker.Difference) {
@@ -318,7 +318,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The `disagreement: …` line of a group.
-    public func line(for group: GroupRecord) -> String {
+    package func line(for group: GroupRecord) -> String {
         guard let (example, difference) = try? example(of: group) else { return "disagreement: " + group.words }
         return Checker.line(example: example, difference: difference)
     }
@@ -326,7 +326,7 @@ public struct CheckRecord: Codable, Equatable, Sendable {
     /// A group as a session script: moneyfield's expectations, the adapter's answer only in a
     /// comment (escaped, so its text never becomes a command), its behaviour in words and how
     /// many sessions hit it.
-    public func script(number: Int) throws(CommandError) -> String {
+    @_spi(Tools) public func script(number: Int) throws(CommandError) -> String {
         let group = groups[number - 1]
         let (session, difference) = try example(of: group)
         let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
@@ -356,18 +356,18 @@ public struct CheckRecord: Codable, Equatable, Sendable {
 
 /// The `--out` folder of `check`: checked and made fresh before the first session, written
 /// (scripts, then the manifest) when the run ends, however it ends.
-public struct CheckOutFolder: Sendable {
-    public static let manifestName = ".moneyfield-check"
-    public let path: String
+package struct CheckOutFolder: Sendable {
+    package static let manifestName = ".moneyfield-check"
+    package let path: String
 
-    public init(_ path: String) { self.path = path }
+    package init(_ path: String) { self.path = path }
 
-    public var manifest: String { PathName.joined(path, Self.manifestName) }
+    package var manifest: String { PathName.joined(path, Self.manifestName) }
 
     /// Makes the folder ready before any session: an empty name, a path through a file or a
     /// folder holding files an earlier run did not write are refused (the message says what to
     /// do); what an earlier run wrote (its manifest says what) is removed.
-    public func prepare() throws(CommandError) {
+    package func prepare() throws(CommandError) {
         guard !path.isEmpty else { throw CommandError("--out is empty; name a folder for the groups' scripts (--out check-failures)") }
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
@@ -416,7 +416,7 @@ public struct CheckOutFolder: Sendable {
     }
 
     /// Reads a run's record from its folder.
-    public static func record(in folder: String) throws(CommandError) -> CheckRecord {
+    package static func record(in folder: String) throws(CommandError) -> CheckRecord {
         let path = PathName.joined(folder, manifestName)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError("\(folder) has no \(manifestName): name folders a check run wrote with --out")
@@ -427,7 +427,7 @@ public struct CheckOutFolder: Sendable {
     }
 
     /// One script per group, then the manifest naming them; the paths written, in order.
-    public func write(_ record: CheckRecord) throws(FileError) -> [String] {
+    package func write(_ record: CheckRecord) throws(FileError) -> [String] {
         var paths: [String] = []
         for (index, name) in record.files.enumerated() {
             let script: String

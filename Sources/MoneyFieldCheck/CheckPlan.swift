@@ -1,35 +1,35 @@
 import MoneyFieldEngine
 import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// What `check` and `vectors` play: seeded, operator-like sessions on a set of configurations.
-public struct CheckPlan: Sendable {
+package struct CheckPlan: Sendable {
     /// One field configuration: the options of `new`, read by the one option table.
-    public struct Configuration: Sendable, Equatable {
-        public var options: FieldOptions
+    package struct Configuration: Sendable, Equatable {
+        package var options: FieldOptions
 
-        public init(_ options: FieldOptions) { self.options = options }
+        package init(_ options: FieldOptions) { self.options = options }
 
-        public init(locale: String, currency: String, mode: EntryMode = .atm) {
+        package init(locale: String, currency: String, mode: EntryMode = .atm) {
             options = FieldOptions()
             options.locale = locale
             options.currency = currency
             options.mode = mode == .atm ? nil : mode
         }
 
-        public var locale: String { options.locale ?? LocaleCatalog.defaultIdentifier }
-        public var currency: String { options.currency ?? CurrencyCatalog.defaultCode }
-        public var mode: EntryMode { options.mode ?? .atm }
+        package var locale: String { options.locale ?? LocaleCatalog.defaultIdentifier }
+        package var currency: String { options.currency ?? CurrencyCatalog.defaultCode }
+        package var mode: EntryMode { options.mode ?? .atm }
 
-        public func fieldConfiguration() throws(CommandError) -> FieldConfiguration {
+        package func fieldConfiguration() throws(CommandError) -> FieldConfiguration {
             try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
         }
 
         /// The `new` request (SPEC §4).
-        public func request() throws(CommandError) -> String { AdapterRequest.new(try fieldConfiguration()).line }
+        package func request() throws(CommandError) -> String { AdapterRequest.new(try fieldConfiguration()).line }
 
         /// The shell command that makes this field, for a written-out script.
-        public var newCommand: String { Invocation.new(name: "field", options: options).scriptLine }
+        package var newCommand: String { Invocation.new(name: "field", options: options).scriptLine }
 
         /// Simpler configurations first: en_US/USD before others, fewer options before more.
         var simplicity: Int {
@@ -54,7 +54,7 @@ public struct CheckPlan: Sendable {
 
     /// Hard cases for a field: grouping (lakhs, spaces, apostrophes), comma decimals, native digits
     /// and bidi marks, 0, 3 and 4 fraction digits, whole units.
-    public static let hardConfigurations: [Configuration] = [
+    package static let hardConfigurations: [Configuration] = [
         Configuration(locale: "en_US", currency: "USD"),
         Configuration(locale: "de_DE", currency: "EUR"),
         Configuration(locale: "fr_FR", currency: "EUR"),
@@ -73,21 +73,21 @@ public struct CheckPlan: Sendable {
     ]
 
     /// The keys a session may press by default (SPEC §4).
-    public static let defaultKeys: [Key] = (0...9).map { Key.digit(UInt8($0)) } + [.backspace, .delete, .left, .right, .home, .end]
+    package static let defaultKeys: [Key] = (0...9).map { Key.digit(UInt8($0)) } + [.backspace, .delete, .left, .right, .home, .end]
 
     /// The default keys for `mode`: natural fields also get the decimal key and leaving the field.
-    public static func defaultKeys(for mode: EntryMode?) -> [Key] {
+    package static func defaultKeys(for mode: EntryMode?) -> [Key] {
         switch mode {
         case .natural?: defaultKeys + [.decimal, .enter]
         case .atm?, .whole?, nil: defaultKeys
         }
     }
 
-    public struct Session: Sendable, Equatable {
-        public var configuration: Configuration
-        public var keys: [Key]
+    package struct Session: Sendable, Equatable {
+        package var configuration: Configuration
+        package var keys: [Key]
 
-        public init(configuration: Configuration, keys: [Key]) {
+        package init(configuration: Configuration, keys: [Key]) {
             self.configuration = configuration
             self.keys = keys
         }
@@ -95,11 +95,11 @@ public struct CheckPlan: Sendable {
 
     /// A key pressed in a situation: what `--max-hits` steers sessions away from once a group
     /// has been hit often. Digits stand for any digit.
-    public struct Steer: Hashable, Sendable {
-        public let key: Key
-        public let situation: Situation
+    package struct Steer: Hashable, Sendable {
+        package let key: Key
+        package let situation: Situation
 
-        public init(key: Key, situation: Situation) {
+        package init(key: Key, situation: Situation) {
             self.key = Self.anyDigit(key)
             self.situation = situation
         }
@@ -108,7 +108,7 @@ public struct CheckPlan: Sendable {
         /// and no separator beside it: where a caret sent to the end shows, and nothing else is
         /// likely to. Beside a separator, where edits have defects of their own (Backspace after
         /// the point deleting nothing), an edit is steered around only where the jump was seen.
-        public static let editsAmongDigits: Set<Steer> = {
+        package static let editsAmongDigits: Set<Steer> = {
             let edits = ([.digit(0)] + Key.editingKeys).filter(Checker.Behaviour.edits)
             let separators: Set<Situation.Neighbour> = [.group, .decimal]
             let situations = everySituation { $0.right == .digit && !separators.contains($0.left) }
@@ -133,33 +133,33 @@ public struct CheckPlan: Sendable {
 
         /// The arrows pressed with a separator, sign or symbol beside moneyfield's caret: where a
         /// field whose caret stops beside every non-digit shows it.
-        public static let arrowsBesideNonDigits: Set<Steer> = {
+        package static let arrowsBesideNonDigits: Set<Steer> = {
             let nonDigits: Set<Situation.Neighbour> = [.group, .decimal, .currency, .sign]
             let situations = everySituation { nonDigits.contains($0.left) || nonDigits.contains($0.right) }
             return Set([Key.left, .right, .selectLeft, .selectRight].flatMap { key in situations.map { Steer(key: key, situation: $0) } })
         }()
 
         /// A digit typed with the field `fill` (full, or its fraction full), wherever the caret.
-        public static func digits(when fill: Situation.Fill) -> Set<Steer> {
+        package static func digits(when fill: Situation.Fill) -> Set<Steer> {
             Set(everySituation { $0.fill == fill }.map { Steer(key: .digit(0), situation: $0) })
         }
 
         /// A digit as `.digit(0)`: groups do not count digits.
-        public static func anyDigit(_ key: Key) -> Key {
+        package static func anyDigit(_ key: Key) -> Key {
             if case .digit = key { return .digit(0) }
             return key
         }
     }
 
-    public let configurations: [Configuration]
-    public let keys: [Key]
-    public let sessionCount: Int
-    public let stepCount: Int
-    public let seed: UInt64
+    package let configurations: [Configuration]
+    package let keys: [Key]
+    package let sessionCount: Int
+    package let stepCount: Int
+    package let seed: UInt64
     /// `--shard I/N`: only the sessions whose index is I-1 modulo N.
-    public let shard: Shard
+    package let shard: Shard
 
-    public init(configurations: [Configuration], keys: [Key] = defaultKeys, sessions: Int, steps: Int, seed: UInt64,
+    package init(configurations: [Configuration], keys: [Key] = defaultKeys, sessions: Int, steps: Int, seed: UInt64,
                 shard: Shard = .whole) {
         self.configurations = configurations
         self.keys = keys
@@ -170,13 +170,13 @@ public struct CheckPlan: Sendable {
     }
 
     /// The indexes this run plays: all of them, or one shard's.
-    public var sessionIndexes: StrideTo<Int> { shard.numbers(below: sessionCount) }
+    package var sessionIndexes: StrideTo<Int> { shard.numbers(below: sessionCount) }
 
     /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
     /// session a shifted copy of another (each has a generator seeded by mixing both). A key
     /// that would be pressed in a situation in `avoiding` is drawn again, from the keys not
     /// avoided there, by the same generator: a steered session is a function of (seed, index, avoiding).
-    public func session(_ index: Int, avoiding: Set<Steer> = []) -> Session {
+    package func session(_ index: Int, avoiding: Set<Steer> = []) -> Session {
         var random = SplitMix64(seed: seed, stream: UInt64(index))
         let configuration = configurations[Int(random.next() % UInt64(configurations.count))]
         let weighted = keys.map { ($0, Self.weight(of: $0)) }
@@ -234,28 +234,28 @@ public struct CheckPlan: Sendable {
 
 
 /// How `check` compares carets (SPEC §4): the UTF-16 offset, the digit slot, or not at all.
-public enum CaretComparison: String, Sendable, CaseIterable {
+package enum CaretComparison: String, Sendable, CaseIterable {
     case exact, slot, none
 }
 
 /// What differs between the adapter's field and moneyfield's.
-public enum DifferenceKind: String, Sendable, CaseIterable {
+package enum DifferenceKind: String, Sendable, CaseIterable {
     case display, caret, value, rejected, emptied
 }
 
 /// What the reference field shows after each step, as the protocol compares it.
-public struct FieldAnswer: Sendable, Equatable {
-    public var display: String
-    public var caret: Int?
-    public var value: String?
-    public var rejected: Bool?
+@_spi(Tools) public struct FieldAnswer: Sendable, Equatable {
+    @_spi(Tools) public var display: String
+    @_spi(Tools) public var caret: Int?
+    package var value: String?
+    package var rejected: Bool?
     /// The selected UTF-16 range, nil when nothing is selected; compared only when the adapter
     /// reports it (`reportsSelection`).
-    public private(set) var selection: Range<Int>?
-    public private(set) var reportsSelection = false
+    @_spi(Tools) public private(set) var selection: Range<Int>?
+    package private(set) var reportsSelection = false
 
     /// The adapter's selection (nil: none), which it reports: it is compared.
-    public mutating func reportSelection(_ range: Range<Int>?) {
+    package mutating func reportSelection(_ range: Range<Int>?) {
         selection = range
         reportsSelection = true
     }
@@ -269,7 +269,7 @@ public struct FieldAnswer: Sendable, Equatable {
         return true
     }
 
-    public init(display: String, caret: Int?, value: String? = nil, rejected: Bool? = nil) {
+    package init(display: String, caret: Int?, value: String? = nil, rejected: Bool? = nil) {
         self.display = display
         self.caret = caret
         self.value = value
@@ -277,7 +277,7 @@ public struct FieldAnswer: Sendable, Equatable {
     }
 
     /// The engine's answers: the field made, then after each key.
-    public static func reference(for session: CheckPlan.Session) throws(CommandError) -> [FieldAnswer] {
+    package static func reference(for session: CheckPlan.Session) throws(CommandError) -> [FieldAnswer] {
         var field = MoneyField(try session.configuration.fieldConfiguration())
         var answers = [FieldAnswer(field, rejected: false)]
         for key in session.keys {
@@ -288,7 +288,7 @@ public struct FieldAnswer: Sendable, Equatable {
         return answers
     }
 
-    public init(_ field: MoneyField, rejected: Bool) {
+    package init(_ field: MoneyField, rejected: Bool) {
         self.init(display: field.display, caret: field.caretOffset, value: field.isEmpty ? nil : field.value, rejected: rejected)
         reportSelection(field.selectionRange)
     }
@@ -297,7 +297,7 @@ public struct FieldAnswer: Sendable, Equatable {
     /// with no digit at all is emptied; then the display; the caret as `caret` compares it;
     /// value and rejected only when the adapter gives them.
     /// `units` counts the carets in slot comparison (the typed point is one in natural entry).
-    public func difference(from adapter: FieldAnswer, caret comparison: CaretComparison, units: CaretUnits = .digits) -> DifferenceKind? {
+    package func difference(from adapter: FieldAnswer, caret comparison: CaretComparison, units: CaretUnits = .digits) -> DifferenceKind? {
         if Self.hasDigit(adapter.display) != Self.hasDigit(display) { return .emptied }
         if adapter.display != display { return .display }
         if let theirs = adapter.caret, let ours = caret {
@@ -330,7 +330,7 @@ public struct FieldAnswer: Sendable, Equatable {
 
 
     /// `"$12.34"` with `|` at the caret when there is one.
-    public var shown: String {
+    @_spi(Tools) public var shown: String {
         guard let caret, caret >= 0, caret <= display.utf16.count else { return display }
         // A selection drawn `$[0|]`, and one with no digit too: `[|$]0`.
         guard let selection, selection.contains(caret) || selection.upperBound == caret else { return FieldView(display: display, caretOffset: caret).marked }
@@ -338,7 +338,7 @@ public struct FieldAnswer: Sendable, Equatable {
     }
 
     /// The JSON object `vectors` writes.
-    public var json: String {
+    package var json: String {
         "{\"display\":\(JSON.string(display)),\"caret\":\(caret.map(String.init) ?? "null"),\"value\":\(value.map(JSON.string) ?? "null")"
             + (rejected.map { ",\"rejected\":\($0)" } ?? "")
             + (selection.map { ",\"selection\":[\($0.lowerBound),\($0.upperBound)]" } ?? "") + "}"
@@ -348,7 +348,7 @@ public struct FieldAnswer: Sendable, Equatable {
 extension CheckPlan {
     /// The configurations `check` and `vectors` play for the field options given: that field,
     /// or (without a locale) each hard case with the options given, in the currency if one is given.
-    public static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
+    package static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
         var configurations: [Configuration]
         if options.locale != nil {
             configurations = [Configuration(options)]
@@ -368,7 +368,7 @@ extension CheckPlan {
     }
 
     /// `--keys 0-9,bs,dec`: the keys by their protocol names, `0-9` for every digit.
-    public static func keys(parsing list: String) throws(CommandError) -> [Key] {
+    package static func keys(parsing list: String) throws(CommandError) -> [Key] {
         var chosen: [Key] = []
         for name in list.split(separator: ",").map({ String($0.trimmingSpaces()) }) {
             if name == "0-9" {

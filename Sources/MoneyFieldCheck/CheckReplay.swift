@@ -1,32 +1,32 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// `check --replay`: session scripts played on the adapter, each reported as agreeing or not.
-public enum CheckReplay {
-    public struct Tally: Sendable, Equatable {
-        public var agreeing = 0
-        public var disagreeing = 0
+package enum CheckReplay {
+    package struct Tally: Sendable, Equatable {
+        package var agreeing = 0
+        package var disagreeing = 0
         /// Scripts the adapter answered `{"unsupported":true}` for: skipped, not failed.
-        public var unsupported = 0
-        public var unplayable = 0
-        public var scripts = 0
+        package var unsupported = 0
+        package var unplayable = 0
+        package var scripts = 0
 
         /// `replayed 3 scripts: 1 agree, 2 disagree, 1 unsupported by the adapter`.
-        public var line: String {
+        package var line: String {
             "replayed \(CheckRecord.count(scripts, "script")): \(agreeing) agree, \(disagreeing) disagree"
                 + (unsupported > 0 ? ", \(unsupported) unsupported by the adapter" : "")
                 + (unplayable > 0 ? ", \(unplayable) cannot be played" : "")
         }
 
         /// Exit 0 only when every script played agrees, and one was played at all.
-        public var passed: Bool { disagreeing + unplayable == 0 && agreeing > 0 }
+        package var passed: Bool { disagreeing + unplayable == 0 && agreeing > 0 }
     }
 
     /// Plays each script; `report` hears a verdict line per script, `complain` why one cannot
     /// be played (both escaped for a terminal).
-    public static func run(_ scripts: [(url: URL, display: String)], checker: Checker, on adapter: any FieldAdapter,
+    package static func run(_ scripts: [(url: URL, display: String)], checker: Checker, on adapter: any FieldAdapter,
                            report: (String) -> Void, complain: (String) -> Void) throws(Adapter.Failure) -> Tally {
         var tally = Tally(scripts: scripts.count)
         for script in scripts {

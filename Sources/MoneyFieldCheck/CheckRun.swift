@@ -1,41 +1,41 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 import Synchronization
 
 /// `moneyfield check`'s run: the plan's sessions on `jobs` adapters side by side, judged, shrunk
 /// and gathered into groups, the same for every `jobs`. Sessions go in fixed epochs of
 /// `epochSize` indexes; the groups of earlier epochs say what a later epoch steers around
 /// (`--max-hits`), so the steering never depends on which adapter finished first.
-public struct CheckRun: Sendable {
-    public let checker: Checker
-    public var jobs = 1
-    public var maxHits = 20
+package struct CheckRun: Sendable {
+    package let checker: Checker
+    package var jobs = 1
+    package var maxHits = 20
     /// Sessions per epoch: fixed, so a run's report does not depend on `jobs`.
-    public static let epochSize = 64
+    package static let epochSize = 64
     /// The signal that asked moneyfield to stop (0: none); the executable's handler sets it.
-    public var interruption: @Sendable () -> Int32 = { 0 }
+    package var interruption: @Sendable () -> Int32 = { 0 }
     /// Wakes a job's thread blocked on its adapter once `interruption` says stop: the executable
     /// passes the signal on to it (a library sends none).
-    public var wake: @Sendable (pthread_t, Int32) -> Void = { _, _ in }
+    package var wake: @Sendable (pthread_t, Int32) -> Void = { _, _ in }
 
-    public init(checker: Checker) { self.checker = checker }
+    package init(checker: Checker) { self.checker = checker }
 
     /// Sessions that show one behaviour: one defect, one script.
-    public struct Group: Sendable {
+    package struct Group: Sendable {
         /// The first shrunk session found, the one written out.
-        public let example: CheckPlan.Session
-        public let difference: Checker.Difference
-        public let behaviour: Checker.Behaviour
-        public let firstSession: Int
-        public let originalKeyCount: Int
-        public var sessions: [Int]
+        package let example: CheckPlan.Session
+        package let difference: Checker.Difference
+        package let behaviour: Checker.Behaviour
+        package let firstSession: Int
+        package let originalKeyCount: Int
+        package var sessions: [Int]
         /// Where its sessions first disagreed, before shrinking: a full group steers around
         /// each of these as well as its own key and situation.
-        public var foundAt: Set<CheckPlan.Steer> = []
+        package var foundAt: Set<CheckPlan.Steer> = []
 
-        public init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour,
+        package init(example: CheckPlan.Session, difference: Checker.Difference, behaviour: Checker.Behaviour,
                     firstSession: Int, originalKeyCount: Int, sessions: [Int]) {
             self.example = example
             self.difference = difference
@@ -47,7 +47,7 @@ public struct CheckRun: Sendable {
     }
 
     /// How a run ended.
-    public enum Ending: Sendable, Equatable {
+    package enum Ending: Sendable, Equatable {
         case completed
         /// A signal (SIGINT, SIGTERM) asked moneyfield to stop; SIGPIPE, its report could not be written.
         case interrupted(signal: Int32)
@@ -55,28 +55,28 @@ public struct CheckRun: Sendable {
         case broke(Adapter.Failure, neverStarted: Bool)
     }
 
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Sessions in this run's plan (its shard's).
-        public var planned = 0
-        public var played = 0
-        public var checked = 0
-        public var keys = 0
-        public var unsupported = 0
-        public var disagreements = 0
-        public var groups: [Group] = []
+        package var planned = 0
+        package var played = 0
+        package var checked = 0
+        package var keys = 0
+        package var unsupported = 0
+        package var disagreements = 0
+        package var groups: [Group] = []
         /// Each session judged, in index order (for JUnit).
-        public var results: [Checker.SessionResult] = []
+        package var results: [Checker.SessionResult] = []
         /// The first session the adapter refused, and its request.
-        public var refused: (session: Int, request: String)?
-        public var ending = Ending.completed
+        package var refused: (session: Int, request: String)?
+        package var ending = Ending.completed
         /// The signature of each shrunk session's first disagreement and the group it shrank to:
         /// every later session with that signature joins the group unshrunk.
-        public var known: [String: Checker.Behaviour] = [:]
+        package var known: [String: Checker.Behaviour] = [:]
 
-        public init(planned: Int = 0) { self.planned = planned }
+        package init(planned: Int = 0) { self.planned = planned }
 
         /// A judged session counted and placed in its group.
-        public mutating func add(_ result: Checker.SessionResult) {
+        package mutating func add(_ result: Checker.SessionResult) {
             played += 1
             results.append(result)
             switch result.verdict {
@@ -107,7 +107,7 @@ public struct CheckRun: Sendable {
         /// The groups hit `maxHits` times or more: later sessions steer around their key in their
         /// situation, and in each situation their sessions were found in before shrinking (a
         /// defect that shows wherever its key is pressed shrinks to one situation).
-        public func steering(maxHits: Int) -> Set<CheckPlan.Steer> {
+        package func steering(maxHits: Int) -> Set<CheckPlan.Steer> {
             var steer: Set<CheckPlan.Steer> = []
             for group in groups where group.sessions.count >= maxHits {
                 if let own = group.behaviour.steer { steer.insert(own) }
@@ -156,7 +156,7 @@ public struct CheckRun: Sendable {
     /// (on the caller's thread) the summary after each epoch and the count of sessions played.
     /// An epoch is played first, then only the first session of each new signature is shrunk
     /// (the others join its group): the choice never depends on which job finished first.
-    public func run(makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter,
+    package func run(makeAdapter: @escaping @Sendable () throws(Adapter.Failure) -> any FieldAdapter,
                     progress: (Summary, Int) -> Void = { _, _ in }) -> Summary {
         var summary = Summary(planned: checker.plan.sessionIndexes.underestimatedCount)
         let pool = WorkerPool()
@@ -355,7 +355,7 @@ final class WorkerPool: @unchecked Sendable {
 
 extension CheckRun.Summary {
     /// A JUnit report: one testcase per session judged; an unsupported one is skipped.
-    public func junit() -> String {
+    package func junit() -> String {
         var report = JUnitReport(suitesName: "moneyfield check", suiteName: "moneyfield check")
         for result in results {
             let configuration = result.session.configuration
@@ -379,7 +379,7 @@ extension CheckRun.Summary {
 extension Adapter.Failure {
     /// The failure as the report says it: what went wrong, the request that caused it, and the
     /// end of the adapter's stderr (escaped).
-    public func reportLines(neverStarted: Bool) -> [String] {
+    package func reportLines(neverStarted: Bool) -> [String] {
         switch self {
         case .interrupted:
             return ["interrupted; the adapters were stopped"]

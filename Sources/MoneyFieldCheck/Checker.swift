@@ -1,10 +1,10 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// What `check` plays sessions on: the adapter process, or (in tests) a field in this process.
-public protocol FieldAdapter: AnyObject {
+package protocol FieldAdapter: AnyObject {
     /// Sends a request and returns its checked reply.
     func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply
     /// Replies read so far: none means it never started talking.
@@ -19,8 +19,8 @@ public protocol FieldAdapter: AnyObject {
 }
 
 extension FieldAdapter {
-    public func confirmInStep() throws(Adapter.Failure) {}
-    public func reasonForRefusing() -> String { "" }
+    package func confirmInStep() throws(Adapter.Failure) {}
+    package func reasonForRefusing() -> String { "" }
 }
 
 extension Adapter: FieldAdapter {}
@@ -28,31 +28,31 @@ extension Adapter: FieldAdapter {}
 /// `moneyfield check`'s judgement of one session: plays it on an adapter, compares every reply
 /// with the engine, shrinks a disagreement (fewest keys, smallest digits, simplest
 /// configuration) and names its behaviour, the group it falls in.
-public struct Checker: Sendable {
-    public let plan: CheckPlan
-    public var caret: CaretComparison
+@_spi(Tools) public struct Checker: Sendable {
+    package let plan: CheckPlan
+    package var caret: CaretComparison
     /// Adapter sessions one shrink may spend; 0 writes sessions unshrunk.
-    public var shrinkBudget = 400
+    package var shrinkBudget = 400
     /// Asked before every request: true ends the session with `.interrupted`.
-    public var shouldStop: @Sendable () -> Bool = { false }
+    package var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(plan: CheckPlan, caret: CaretComparison = .slot) {
+    package init(plan: CheckPlan, caret: CaretComparison = .slot) {
         self.plan = plan
         self.caret = caret
     }
 
     /// Where a session first disagrees: the step (0 is the field as made, k after the k-th key),
     /// both answers and what kind of difference it is.
-    public struct Difference: Sendable, Equatable {
-        public let step: Int
-        public let adapter: FieldAnswer
-        public let reference: FieldAnswer
-        public let kind: DifferenceKind
+    package struct Difference: Sendable, Equatable {
+        package let step: Int
+        package let adapter: FieldAnswer
+        package let reference: FieldAnswer
+        package let kind: DifferenceKind
         /// The adapter's caret before the last key, where it answered one: whether an arrow
         /// moved it at all. Not part of what a difference is (nor of its equality).
-        public var adapterCaretBefore: Int?
+        package var adapterCaretBefore: Int?
 
-        public init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil) {
+        package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil) {
             self.step = step
             self.adapter = adapter
             self.reference = reference
@@ -60,12 +60,12 @@ public struct Checker: Sendable {
             self.adapterCaretBefore = adapterCaretBefore
         }
 
-        public static func == (lhs: Difference, rhs: Difference) -> Bool {
+        package static func == (lhs: Difference, rhs: Difference) -> Bool {
             (lhs.step, lhs.adapter, lhs.reference, lhs.kind) == (rhs.step, rhs.adapter, rhs.reference, rhs.kind)
         }
     }
 
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case agrees
         /// The adapter answered `{"unsupported":true}` to this `new` request (or moneyfield
         /// cannot make the field).
@@ -77,9 +77,9 @@ public struct Checker: Sendable {
     /// each side read against the field before it (`Cause`). The last key and the situation it
     /// was pressed in (what stood beside moneyfield's caret, how full the field was) are
     /// evidence: written in the script's header and steered around, never part of the group.
-    public struct Behaviour: Hashable, Sendable {
+    package struct Behaviour: Hashable, Sendable {
         /// Which limit moneyfield refused a key at.
-        public enum Limit: String, Hashable, Sendable {
+        package enum Limit: String, Hashable, Sendable {
             /// `--max-digits`.
             case digits
             /// Natural entry's fraction, typed full.
@@ -107,24 +107,24 @@ public struct Checker: Sendable {
             }
         }
 
-        public let kind: DifferenceKind
-        public let cause: Cause
+        package let kind: DifferenceKind
+        package let cause: Cause
         /// Evidence: the last key (any digit as `0`) and moneyfield's field before it.
-        public let key: Key?
-        public let situation: Situation?
+        package let key: Key?
+        package let situation: Situation?
 
-        public init(kind: DifferenceKind, cause: Cause, key: Key?, situation: Situation?) {
+        package init(kind: DifferenceKind, cause: Cause, key: Key?, situation: Situation?) {
             self.kind = kind
             self.cause = cause
             self.key = key.map(CheckPlan.Steer.anyDigit)
             self.situation = situation
         }
 
-        public static func == (lhs: Behaviour, rhs: Behaviour) -> Bool { lhs.cause == rhs.cause }
-        public func hash(into hasher: inout Hasher) { hasher.combine(cause) }
+        package static func == (lhs: Behaviour, rhs: Behaviour) -> Bool { lhs.cause == rhs.cause }
+        package func hash(into hasher: inout Hasher) { hasher.combine(cause) }
 
         /// The behaviour of a session's first disagreement: the cause of its last key.
-        public init(_ session: CheckPlan.Session, _ difference: Difference) {
+        package init(_ session: CheckPlan.Session, _ difference: Difference) {
             guard difference.step > 0, let configuration = try? session.configuration.fieldConfiguration() else {
                 self.init(kind: difference.kind, cause: .asMade, key: nil, situation: nil)
                 return
@@ -161,22 +161,22 @@ public struct Checker: Sendable {
         }
 
         /// Keys that change the amount (not the caret or the selection alone).
-        public static func edits(_ key: Key) -> Bool { KeyTable.named(for: key).edits }
+        package static func edits(_ key: Key) -> Bool { KeyTable.named(for: key).edits }
 
         /// The group in words, then where its example showed it.
-        public var words: String { cause.words }
+        package var words: String { cause.words }
 
         /// Where the example showed it: `backspace with a group separator left of the caret …`.
-        public var evidence: String {
+        package var evidence: String {
             guard let key, let situation else { return "the field as made" }
             return Checker.words(for: key) + " with " + situation.words
         }
 
         /// A stable spelling for the record: `display ignored digit front`.
-        public var code: String { kind.rawValue + " " + cause.code }
+        package var code: String { kind.rawValue + " " + cause.code }
 
         /// What `--max-hits` steers away from once this group is full: its key where it was found.
-        public var steer: CheckPlan.Steer? {
+        package var steer: CheckPlan.Steer? {
             guard let key, let situation else { return nil }
             return CheckPlan.Steer(key: key, situation: situation)
         }
@@ -185,8 +185,8 @@ public struct Checker: Sendable {
     static func words(for key: Key) -> String { KeyTable.named(for: key).words }
 
     /// One session as the run judged it.
-    public struct SessionResult: Sendable {
-        public enum Verdict: Sendable {
+    package struct SessionResult: Sendable {
+        package enum Verdict: Sendable {
             case agrees
             case unsupported(request: String)
             /// Shrunk to `example`, which shows `difference`; `behaviour` is its group; `foundAt`
@@ -197,15 +197,15 @@ public struct Checker: Sendable {
             case differs(example: CheckPlan.Session, difference: Difference, behaviour: Behaviour, foundAt: CheckPlan.Steer?,
                          signature: String, shrunk: Bool)
         }
-        public let index: Int
-        public let session: CheckPlan.Session
-        public let verdict: Verdict
+        package let index: Int
+        package let session: CheckPlan.Session
+        package let verdict: Verdict
     }
 
     /// Plays `session` on `adapter` up to its first disagreement.
     /// `confirming` a difference checks first that the adapter is in step (not in shrinking, whose
     /// adapter was confirmed when its session was played).
-    public func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
+    package func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
         let reference: [FieldAnswer]
         let configuration: FieldConfiguration
         do {
@@ -244,20 +244,20 @@ public struct Checker: Sendable {
     /// signature nearly always shrink to one group, so only the first of them is shrunk. A
     /// behaviour that is one group wherever it shows (a `Behaviour.Rule`) is one signature: its
     /// first session is shrunk, and the rest join it as found.
-    public static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
+    package static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
         let behaviour = Behaviour(session, difference)
         return Behaviour(session, difference).code
     }
 
     /// A session played, not yet shrunk.
-    public struct Played: Sendable {
-        public let index: Int
-        public let session: CheckPlan.Session
-        public let outcome: Outcome
+    package struct Played: Sendable {
+        package let index: Int
+        package let session: CheckPlan.Session
+        package let outcome: Outcome
     }
 
     /// Session `index`, steered around `avoiding`, played up to its first disagreement.
-    public func play(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Played {
+    package func play(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Played {
         let session = plan.session(index, avoiding: avoiding)
         return Played(index: index, session: session, outcome: try play(session, on: adapter))
     }
@@ -265,7 +265,7 @@ public struct Checker: Sendable {
     /// The verdict on a played session: shrunk to `shrunk` when it is the first of its
     /// signature, else joining `group` (the group the first one shrank to) cut at its own first
     /// disagreement. Nil for a disagreement with neither (a run stopped before its shrink).
-    public static func result(of played: Played, shrunk: (CheckPlan.Session, Difference)?, group: Behaviour?) -> SessionResult? {
+    package static func result(of played: Played, shrunk: (CheckPlan.Session, Difference)?, group: Behaviour?) -> SessionResult? {
         switch played.outcome {
         case .agrees:
             return SessionResult(index: played.index, session: played.session, verdict: .agrees)
@@ -292,7 +292,7 @@ public struct Checker: Sendable {
 
     /// The fewest keys, then the smallest digits, then the simplest configuration, that still
     /// show the same kind of difference on the same key with the same glyphs beside the caret.
-    public func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
+    package func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
         var budget = shrinkBudget
         var best = session
         var bestDifference = difference
@@ -455,7 +455,7 @@ public struct Checker: Sendable {
     }
 
     /// `disagreement: en_US/USD 4<left>0 — adapter "…", moneyfield "…" (display)`.
-    public static func line(example: CheckPlan.Session, difference: Difference) -> String {
+    package static func line(example: CheckPlan.Session, difference: Difference) -> String {
         let configuration = example.configuration
         let keys = KeyScript.text(for: Array(example.keys.prefix(difference.step)))
         var options = configuration.options
@@ -469,12 +469,12 @@ public struct Checker: Sendable {
 
     /// Text from the adapter or the field, quoted and escaped: a newline or a control character
     /// in it can never start a line of a script or reach a terminal raw.
-    public static func quoted(_ text: String) -> String { "\"" + VisibleText.escaped(text, .terminalUnsafe) + "\"" }
+    @_spi(Tools) public static func quoted(_ text: String) -> String { "\"" + VisibleText.escaped(text, .terminalUnsafe) + "\"" }
 }
 
 /// `moneyfield vectors`: the plan's sessions as JSON Lines test vectors.
-public enum CheckVectors {
-    public static func line(for session: CheckPlan.Session) throws(CommandError) -> String {
+package enum CheckVectors {
+    package static func line(for session: CheckPlan.Session) throws(CommandError) -> String {
         let answers = try FieldAnswer.reference(for: session)
         let configuration = "{" + AdapterRequest.fields(of: try session.configuration.fieldConfiguration()) + "}"
         return "{\"config\":\(configuration),\"keys\":[\(session.keys.map { JSON.string($0.protocolName) }.joined(separator: ","))],"
@@ -483,10 +483,10 @@ public enum CheckVectors {
 }
 
 /// `check --replay`: session scripts played on the adapter, each compared with the engine.
-public enum Replay {
+package enum Replay {
     /// The sessions a script describes: each `new` and the keys typed after it. Commands that
     /// only look are passed over; any other change has no request in the protocol.
-    public static func sessions(in transcript: Transcript) throws(CommandError) -> [CheckPlan.Session] {
+    package static func sessions(in transcript: Transcript) throws(CommandError) -> [CheckPlan.Session] {
         var sessions: [CheckPlan.Session] = []
         for step in transcript.steps {
             let invocation: Invocation?

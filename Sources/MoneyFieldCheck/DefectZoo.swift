@@ -1,10 +1,10 @@
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// A defect of a common cause in web money inputs, planted in moneyfield's own field: the
 /// instrument `check`'s grouping is measured with (one cause, one script). `moneyfield adapter
 /// --plant NAME,…` serves a field with them; tests plant them in process.
-public enum PlantedDefect: String, CaseIterable, Sendable {
+package enum PlantedDefect: String, CaseIterable, Sendable {
     // In the order they take precedence where two apply to one key.
     case deletesSymbol = "deletes-symbol"
     case arrowStops = "arrow-stops"
@@ -25,7 +25,7 @@ public enum PlantedDefect: String, CaseIterable, Sendable {
     case leftSkipsPoint = "left-skips-point"
 
     /// What the field does wrong, in words.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .deletesSymbol: "Backspace before every digit (Delete after every digit) deletes the currency text"
         case .arrowStops: "Left and Right stop beside a separator or the currency text, as a browser's caret does"
@@ -49,7 +49,7 @@ public enum PlantedDefect: String, CaseIterable, Sendable {
 
     /// Whether a field made so can show it at all: the natural point's defects need natural
     /// entry, a suffix's a locale that writes one, a zero integer part a fraction.
-    public func canShow(in configuration: FieldConfiguration) -> Bool {
+    package func canShow(in configuration: FieldConfiguration) -> Bool {
         switch self {
         case .fractionFullDropsLast, .joinCaretOff, .leaveWithoutPadding, .leftSkipsPoint: configuration.mode == .natural
         case .endPastSuffix: PlantedField.suffixEnd(of: MoneyField(configuration)) != nil
@@ -60,7 +60,7 @@ public enum PlantedDefect: String, CaseIterable, Sendable {
     }
 
     /// Reads `deletes-symbol,arrow-stops` (or `all`).
-    public static func list(parsing text: String) throws(CommandError) -> [PlantedDefect] {
+    package static func list(parsing text: String) throws(CommandError) -> [PlantedDefect] {
         if text == "all" { return allCases }
         var chosen: [PlantedDefect] = []
         for name in text.split(separator: ",") {
@@ -77,15 +77,15 @@ public enum PlantedDefect: String, CaseIterable, Sendable {
 /// defect (in `PlantedDefect`'s order) that applies to it changes the answer. The answer's
 /// field is the engine's, so what follows a defect is the engine's again: `check` compares up
 /// to the first difference only.
-public struct PlantedField: Sendable {
-    public let defects: [PlantedDefect]
+package struct PlantedField: Sendable {
+    package let defects: [PlantedDefect]
     private var field: MoneyField?
     /// `endPastSuffix`: End put the caret past the suffix and nothing has moved it since.
     private var pastSuffix = false
 
-    public init(_ defects: [PlantedDefect]) { self.defects = defects }
+    package init(_ defects: [PlantedDefect]) { self.defects = defects }
 
-    public mutating func new(_ configuration: FieldConfiguration) -> FieldAnswer {
+    package mutating func new(_ configuration: FieldConfiguration) -> FieldAnswer {
         let made = MoneyField(configuration)
         field = made
         pastSuffix = false
@@ -93,7 +93,7 @@ public struct PlantedField: Sendable {
     }
 
     /// The answer to `key`, nil before any field is made.
-    public mutating func press(_ key: Key) -> FieldAnswer? {
+    package mutating func press(_ key: Key) -> FieldAnswer? {
         guard let before = field else { return nil }
         var after = before
         var refusal: Rejection?
@@ -292,13 +292,13 @@ public struct PlantedField: Sendable {
 }
 
 /// The zoo in process, as `check` plays an adapter.
-public final class ZooAdapter: FieldAdapter {
+package final class ZooAdapter: FieldAdapter {
     private var field: PlantedField
-    public private(set) var replies = 0
+    package private(set) var replies = 0
 
-    public init(_ defects: [PlantedDefect]) { field = PlantedField(defects) }
+    package init(_ defects: [PlantedDefect]) { field = PlantedField(defects) }
 
-    public func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+    package func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
         replies += 1
         switch request {
         case .new(let configuration):
@@ -311,5 +311,5 @@ public final class ZooAdapter: FieldAdapter {
         }
     }
 
-    public func stop() {}
+    package func stop() {}
 }

@@ -1,19 +1,19 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// `moneyfield adapter`: moneyfield's own engine behind the check protocol, the reference
 /// adapter (and the example of what an adapter answers). Reads request lines, answers each.
-public struct ReferenceAdapter: Sendable {
+package struct ReferenceAdapter: Sendable {
     private var field: PlantedField
 
     /// moneyfield's field, with `planted` defects (the zoo) if any.
-    public init(planted: [PlantedDefect] = []) { field = PlantedField(planted) }
+    package init(planted: [PlantedDefect] = []) { field = PlantedField(planted) }
 
     /// What one request line is answered: a reply line (without its newline), or nil for
     /// `quit`, after which nothing more is read. A request's `id` is echoed.
-    public mutating func reply(to line: some Collection<UInt8>) -> String? {
+    package mutating func reply(to line: some Collection<UInt8>) -> String? {
         guard let object = try? JSONDecoder().decode([String: RequestValue].self, from: Data(line)),
               let op = object["op"]?.text else {
             return "{\"error\":\"unreadable request\"}"
@@ -39,7 +39,7 @@ public struct ReferenceAdapter: Sendable {
     }
 
     /// Serves requests from `descriptor` until `quit` or its end, each reply handed to `write`.
-    public static func serve(reading descriptor: Int32, planted: [PlantedDefect] = [], write: (String) -> Void) {
+    package static func serve(reading descriptor: Int32, planted: [PlantedDefect] = [], write: (String) -> Void) {
         var reader = LineReader(descriptor: descriptor, limit: 1 << 16)
         var adapter = ReferenceAdapter(planted: planted)
         while let line = reader.next() {

@@ -6,9 +6,9 @@ import Synchronization
 /// right of the caret in moneyfield's display, and whether the field is empty, zero or full
 /// (in natural entry also: the caret in a fraction typed full).
 /// The digits themselves are not part of it, so `12|,345` and `9|,000` are one situation.
-public struct Situation: Hashable, Sendable, Codable {
+package struct Situation: Hashable, Sendable, Codable {
     /// A glyph beside the caret, classified with the field's own format.
-    public enum Neighbour: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum Neighbour: String, Hashable, Sendable, Codable, CaseIterable {
         case digit, group, decimal, currency, sign, edge, nothing
 
         var words: String {
@@ -24,7 +24,7 @@ public struct Situation: Hashable, Sendable, Codable {
         }
     }
 
-    public enum Fill: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum Fill: String, Hashable, Sendable, Codable, CaseIterable {
         case empty, zero, full, some
         /// Natural entry: the caret right of the point with every fraction digit typed, where a
         /// digit is refused whatever the amount (`$0.00` and `$1.23` alike).
@@ -41,12 +41,12 @@ public struct Situation: Hashable, Sendable, Codable {
         }
     }
 
-    public let left: Neighbour
-    public let right: Neighbour
-    public let fill: Fill
-    public let selecting: Bool
+    package let left: Neighbour
+    package let right: Neighbour
+    package let fill: Fill
+    package let selecting: Bool
 
-    public init(left: Neighbour, right: Neighbour, fill: Fill, selecting: Bool = false) {
+    package init(left: Neighbour, right: Neighbour, fill: Fill, selecting: Bool = false) {
         self.left = left
         self.right = right
         self.fill = fill
@@ -54,7 +54,7 @@ public struct Situation: Hashable, Sendable, Codable {
     }
 
     /// The situation of `field` as it stands, before its next key.
-    public init(_ field: MoneyField) {
+    package init(_ field: MoneyField) {
         let glyphs = Self.classified(field.display, configuration: field.configuration)
         if glyphs.isEmpty {
             left = .nothing
@@ -89,14 +89,14 @@ public struct Situation: Hashable, Sendable, Codable {
     }
 
     /// `a group separator left of the caret and a digit right of it, the field not empty`.
-    public var words: String {
+    package var words: String {
         let sides = left == right ? "\(left.words) on both sides of the caret"
             : "\(left.words) left of the caret and \(right.words) right of it"
         return sides + ", " + fill.words + (selecting ? ", a selection made" : "")
     }
 
     /// A short, stable spelling for the manifest and for grouping: `group|digit|some`.
-    public var code: String { "\(left.rawValue)|\(right.rawValue)|\(fill.rawValue)\(selecting ? "|selecting" : "")" }
+    package var code: String { "\(left.rawValue)|\(right.rawValue)|\(fill.rawValue)\(selecting ? "|selecting" : "")" }
 
     /// Marks that steer bidirectional text and show nothing: never a glyph beside the caret.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {

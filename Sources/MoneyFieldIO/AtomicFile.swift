@@ -7,10 +7,10 @@ import Foundation
 /// A link is followed to the file it names, which is the one replaced (the link stays a link);
 /// the replaced file keeps its permissions. The temporary is registered where the program's own
 /// signal handler finds it (`removePendingTemporaries`): this library installs no handler.
-public enum AtomicFile {
+package enum AtomicFile {
     /// `asScript`: the file is a session script, which must stay small enough to be read back;
     /// reports and casts have no such limit.
-    public static func write(_ text: String, to url: URL, displayPath: String, asScript: Bool = false) throws(FileError) {
+    package static func write(_ text: String, to url: URL, displayPath: String, asScript: Bool = false) throws(FileError) {
         let bytes = Array(text.utf8)
         guard !asScript || bytes.count <= TextFile.maximumBytes else {
             throw FileError(path: displayPath, reason: "would be \(bytes.count) bytes, more than the \(TextFile.maximumBytes >> 20) MiB a script may have; not written")
@@ -86,6 +86,6 @@ public enum AtomicFile {
 
 /// For a signal handler about to end the process: removes every temporary file an atomic write
 /// has open. Async-signal-safe (it reads fixed memory and calls `unlink`).
-public func removePendingTemporaries() {
+package func removePendingTemporaries() {
     moneyfield_remove_pending_temporaries()
 }

@@ -3,12 +3,12 @@ import Foundation
 
 /// A command run with `sh -c` in a process group of its own, holding only its three pipes: what
 /// it starts in the background shares no descriptor of ours, and ending it ends the whole group.
-public final class ChildProcess: @unchecked Sendable {
-    public let pid: pid_t
+package final class ChildProcess: @unchecked Sendable {
+    package let pid: pid_t
     /// Ours: write to its stdin, read its stdout and its stderr. -1 once closed.
-    public private(set) var input: Int32
-    public private(set) var output: Int32
-    public private(set) var errorOutput: Int32
+    package private(set) var input: Int32
+    package private(set) var output: Int32
+    package private(set) var errorOutput: Int32
     private var status: Int32?
     /// Polls readable once it has exited (a pidfd), so a wait for its output also sees it end
     /// even while a helper it started keeps that output open; -1 where there is none.
@@ -16,11 +16,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// Set once the group was ended: a second end must not signal a group number since reused.
     private var ended = false
 
-    public enum StartError: Error, Equatable {
+    package enum StartError: Error, Equatable {
         case failed(String)
     }
 
-    public init(shellCommand command: String) throws(StartError) {
+    package init(shellCommand command: String) throws(StartError) {
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
         guard moneyfield_cloexec_pipe(&stdin) == 0, moneyfield_cloexec_pipe(&stdout) == 0, moneyfield_cloexec_pipe(&stderr) == 0 else {
             throw .failed("cannot make pipes: \(String(cString: strerror(errno)))")
@@ -64,29 +64,29 @@ public final class ChildProcess: @unchecked Sendable {
     deinit { end(grace: .milliseconds(300)) }
 
     /// Hands its stderr to a reader that closes it at end of file (a thread that follows it).
-    public func takeErrorOutput() -> Int32 {
+    package func takeErrorOutput() -> Int32 {
         defer { errorOutput = -1 }
         return errorOutput
     }
 
     /// Closes our end of its stdin: it reads end of input.
-    public func closeInput() {
+    package func closeInput() {
         if input >= 0 { close(input) }
         input = -1
     }
 
     /// Writes to its stdin; a write to a child that stopped reading fails with EPIPE and raises
     /// no SIGPIPE, whatever the host program does with that signal. The count written, or -1 and errno.
-    public func writeInput(_ bytes: UnsafeRawBufferPointer) -> Int {
+    package func writeInput(_ bytes: UnsafeRawBufferPointer) -> Int {
         moneyfield_write_no_sigpipe(input, bytes.baseAddress, UInt(bytes.count))
     }
 
     /// Bytes written to its stdin that it has not read yet (0 when unknown).
-    public var unreadInput: Int {
+    package var unreadInput: Int {
         input >= 0 ? max(0, Int(moneyfield_unread_bytes(input))) : 0
     }
 
-    public enum Wait: Equatable, Sendable {
+    package enum Wait: Equatable, Sendable {
         /// Its stdout has bytes, or its end (every writer closed it).
         case readable
         /// It has exited; its stdout may still hold what it wrote last.
@@ -101,7 +101,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits at most `milliseconds` until its stdout is readable or it has exited, whichever
     /// comes first: a helper of its that keeps its stdout open does not hide its exit. With
     /// `watchingInput`, also until nobody reads its stdin.
-    public func waitForOutput(milliseconds: Int32, watchingInput: Bool = false) -> Wait {
+    package func waitForOutput(milliseconds: Int32, watchingInput: Bool = false) -> Wait {
         if exitWatch < 0 {
             // No pidfd: look at its exit between short slices.
             let start = ContinuousClock.now
@@ -127,7 +127,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits at most `milliseconds` for it to exit; whether it has.
-    public func waitForExit(milliseconds: Int32) -> Bool {
+    package func waitForExit(milliseconds: Int32) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int64(milliseconds))
         while poll() == nil {
             let left = Int32(max(0, (deadline - ContinuousClock.now) / .milliseconds(1)))
@@ -144,7 +144,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether it has exited, reaping it if so; its status once known.
     @discardableResult
-    public func poll() -> Int32? {
+    package func poll() -> Int32? {
         if status == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
@@ -153,14 +153,14 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// How it ended, in words: `status 3`, `signal 9`.
-    public var exitDescription: String {
+    package var exitDescription: String {
         guard let raw = poll() else { return "still running" }
         return raw & 0x7F == 0 ? "status \((raw >> 8) & 0xFF)" : "signal \(raw & 0x7F)"
     }
 
     /// Ends the whole group: end of input, a moment to leave on its own, TERM, then KILL after
     /// `grace`. Never waits longer than that.
-    public func end(grace: Duration = .milliseconds(500)) {
+    package func end(grace: Duration = .milliseconds(500)) {
         guard !ended else { return }
         ended = true
         closeInput()

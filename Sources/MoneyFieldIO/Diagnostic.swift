@@ -8,24 +8,24 @@
 /// 4 | type <lfet>
 ///   |      ^^^^^^
 /// ```
-public struct Diagnostic: Equatable, Sendable {
-    public enum Severity: String, Sendable {
+package struct Diagnostic: Equatable, Sendable {
+    package enum Severity: String, Sendable {
         case error, warning, note
     }
 
     /// A line of a source (a file, `stdin`, `-c`), and the characters of it the message is about.
-    public struct Place: Equatable, Sendable {
-        public var source: String
-        public var line: Int
+    package struct Place: Equatable, Sendable {
+        package var source: String
+        package var line: Int
         /// The line as written, to show under the place.
-        public var text: String?
+        package var text: String?
         /// Characters of `text`, from 0.
-        public var span: Range<Int>?
+        package var span: Range<Int>?
         /// Where the command starts in `text` (the second command of `-c "type 1; bogus"`), added
         /// to a span read from the command alone.
-        public var offset = 0
+        package var offset = 0
 
-        public init(source: String, line: Int, text: String? = nil, span: Range<Int>? = nil, offset: Int = 0) {
+        package init(source: String, line: Int, text: String? = nil, span: Range<Int>? = nil, offset: Int = 0) {
             self.source = source
             self.line = line
             self.text = text
@@ -34,18 +34,18 @@ public struct Diagnostic: Equatable, Sendable {
         }
     }
 
-    public var severity: Severity
-    public var message: String
-    public var place: Place?
+    package var severity: Severity
+    package var message: String
+    package var place: Place?
 
-    public init(_ severity: Severity = .error, _ message: String, at place: Place? = nil) {
+    package init(_ severity: Severity = .error, _ message: String, at place: Place? = nil) {
         self.severity = severity
         self.message = message
         self.place = place
     }
 
     /// The printed lines, each escaped for a terminal; `colour` for a terminal that shows it.
-    public func lines(colour: Bool) -> [String] {
+    package func lines(colour: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         let heading = paint(severity.rawValue, severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;36")
         var lines = [heading + paint(": " + VisibleText.terminalSafe(message), "1")]

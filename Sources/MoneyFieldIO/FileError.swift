@@ -1,22 +1,22 @@
 import Foundation
 
 /// Why a file could not be read or written, said so the user can act on it.
-public struct FileError: Error, Equatable, Sendable {
-    public let path: String
-    public let reason: String
+package struct FileError: Error, Equatable, Sendable {
+    package let path: String
+    package let reason: String
     /// The system's error number, when a system call failed.
-    public let code: Int32?
+    package let code: Int32?
 
-    public init(path: String, reason: String, code: Int32? = nil) {
+    package init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason
         self.code = code
     }
 
-    public var message: String { "\(VisibleText.terminalSafe(path)): \(reason)" }
+    package var message: String { "\(VisibleText.terminalSafe(path)): \(reason)" }
 
     /// Whether the file is simply not there (worth a hint about where paths start).
-    public var isMissing: Bool { code == ENOENT }
+    package var isMissing: Bool { code == ENOENT }
 
     /// The reason for a failed system call on `path`, in words that say what to do.
     package static func describing(errno code: Int32, path: String) -> FileError {
@@ -40,16 +40,16 @@ public struct FileError: Error, Equatable, Sendable {
 
 /// Reads whole text files with their size and kind checked first, so a folder, a FIFO, a device
 /// or a huge sparse file is refused by what it is instead of being read.
-public enum TextFile {
+package enum TextFile {
     /// Scripts and recordings are at most this big; nothing larger is read or written.
-    public static let maximumBytes = 16 << 20
+    package static let maximumBytes = 16 << 20
 
-    public static func read(_ url: URL, displayPath: String) throws(FileError) -> [UInt8] {
+    package static func read(_ url: URL, displayPath: String) throws(FileError) -> [UInt8] {
         try read(RawPath(url.path), displayPath: displayPath)
     }
 
     /// Reads the file at the path's own bytes (a name that is not UTF-8 included).
-    public static func read(_ path: RawPath, displayPath: String) throws(FileError) -> [UInt8] {
+    package static func read(_ path: RawPath, displayPath: String) throws(FileError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO with no writer must not hang; fstat then refuses it.
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
@@ -79,7 +79,7 @@ public enum TextFile {
     }
 
     /// Standard input to its end (a script piped in as `-`), refused past `maximumBytes`.
-    public static func readStandardInput(displayPath: String) throws(FileError) -> [UInt8] {
+    package static func readStandardInput(displayPath: String) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

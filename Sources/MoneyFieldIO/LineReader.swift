@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads lines of bytes from a file descriptor without ever holding more than a bounded line:
 /// an overlong line is reported by its length and skipped, not buffered whole.
-public struct LineReader {
-    public enum Line: Equatable {
+package struct LineReader {
+    package enum Line: Equatable {
         case bytes([UInt8])
         case tooLong(Int)
     }
@@ -16,15 +16,15 @@ public struct LineReader {
     private var isFirstLine = true
     /// Asked when a signal cuts a read short: true ends the input there (the program was asked
     /// to stop), false reads on.
-    public var stopsWhenInterrupted: () -> Bool = { false }
+    package var stopsWhenInterrupted: () -> Bool = { false }
 
-    public init(descriptor: Int32, limit: Int) {
+    package init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
         self.limit = limit
     }
 
     /// Lines of bytes already read (an `--init` file).
-    public init(bytes: [UInt8], limit: Int) {
+    package init(bytes: [UInt8], limit: Int) {
         self.descriptor = -1
         self.limit = limit
         buffer = bytes
@@ -33,7 +33,7 @@ public struct LineReader {
 
     /// The next line without its `\n` (a `\r` before it is dropped too), or nil at end of input.
     /// A UTF-8 byte-order mark opening the input (Windows editors write one) is dropped.
-    public mutating func next() -> Line? {
+    package mutating func next() -> Line? {
         var discarded = 0
         var current: [UInt8] = []
         while true {

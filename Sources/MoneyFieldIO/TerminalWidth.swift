@@ -1,11 +1,11 @@
 /// How many terminal cells a string takes: marks and format characters none, wide characters two.
-public enum TerminalWidth {
-    public static func of(_ text: String) -> Int {
+package enum TerminalWidth {
+    package static func of(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + cells($1) }
     }
 
     /// `text` cut to at most `width` cells, ending in `…` when cut, so it never wraps.
-    public static func cut(_ text: String, to width: Int) -> String {
+    package static func cut(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         var result = ""
         var used = 0
@@ -21,7 +21,7 @@ public enum TerminalWidth {
     /// `text` in lines of at most `width` cells, broken at spaces, lines after the first starting
     /// with `indent`; a word longer than a line is cut (ending in `…`), or with `cutsLongWords`
     /// false kept whole on a line of its own (the terminal wraps it). Every word is kept otherwise.
-    public static func wrapped(_ text: String, to width: Int, indent: String = "", cutsLongWords: Bool = true) -> [String] {
+    package static func wrapped(_ text: String, to width: Int, indent: String = "", cutsLongWords: Bool = true) -> [String] {
         var lines: [String] = []
         // `fresh`: the line holds no word yet (only the indent, after a break).
         var line = "", used = 0, fresh = true

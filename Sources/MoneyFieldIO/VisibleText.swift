@@ -1,8 +1,8 @@
 /// The one escaper: makes characters visible as `\u{202F}`, for `inspect` and for everything from
 /// outside (script lines, captions, file names, echoed arguments) before it reaches a terminal.
-public enum VisibleText {
+@_spi(Tools) public enum VisibleText {
     /// Which characters a text shows escaped.
-    public enum Rule: Sendable {
+    package enum Rule: Sendable {
         /// Everything an operator could not tell apart on screen: spaces other than U+0020,
         /// format and control characters (`inspect`, diffs of invisible differences).
         case invisible
@@ -13,7 +13,7 @@ public enum VisibleText {
     }
 
     /// `text` with each character the rule picks written as `\u{XXXX}`.
-    public static func escaped(_ text: String, _ rule: Rule = .invisible) -> String {
+    package static func escaped(_ text: String, _ rule: Rule = .invisible) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0, rule) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -27,7 +27,7 @@ public enum VisibleText {
     }
 
     /// What may be printed to a terminal as it stands.
-    public static func terminalSafe(_ text: String) -> String { escaped(text, .terminalUnsafe) }
+    @_spi(Tools) public static func terminalSafe(_ text: String) -> String { escaped(text, .terminalUnsafe) }
 
     package static func needsEscape(_ scalar: Unicode.Scalar, _ rule: Rule) -> Bool {
         let value = scalar.value
@@ -47,7 +47,7 @@ public enum VisibleText {
 
     /// `text` with each `\u{XXXX}` escape (1 to 6 hex digits) written back as its character: how a
     /// script's expected line may write a space nobody types (U+00A0, U+202F).
-    public static func unescaped(_ text: String) -> String {
+    package static func unescaped(_ text: String) -> String {
         guard text.firstRange(of: "\\u{") != nil else { return text }
         var result = ""
         var rest = Substring(text)
@@ -67,7 +67,7 @@ public enum VisibleText {
     }
 
     /// Whether `escaped` would change the text.
-    public static func hasInvisible(_ text: String) -> Bool { text.unicodeScalars.contains { needsEscape($0, .invisible) } }
+    package static func hasInvisible(_ text: String) -> Bool { text.unicodeScalars.contains { needsEscape($0, .invisible) } }
 }
 
 extension String {

@@ -3,23 +3,23 @@ import MoneyFieldEngine
 
 /// What Tab can offer at the end of a partly typed line: the word being typed and whole
 /// replacements for it. Pure: the terminal front end only inserts or lists what this says.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
     /// The end of the line that the candidates replace (`inspe`, `<l`, `--loc`, `scripts/a`).
-    public var word: String
+    package var word: String
     /// Whole replacements for `word`, in the order to list them.
-    public var candidates: [String]
+    package var candidates: [String]
     /// Whether a lone candidate finishes the word, so a space follows it (not after `<left>`,
     /// since keys run together, nor after a folder).
-    public var endsWord: Bool
+    package var endsWord: Bool
 
-    public init(word: String, candidates: [String], endsWord: Bool = true) {
+    package init(word: String, candidates: [String], endsWord: Bool = true) {
         self.word = word
         self.candidates = candidates
         self.endsWord = endsWord
     }
 
     /// What pressing Tab does.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Nothing fits: ring the bell.
         case none
         /// Replace the last `replacing` characters (Unicode scalars, as libedit counts) with `text`.
@@ -30,7 +30,7 @@ public struct Completion: Equatable, Sendable {
 
     /// One candidate is inserted (with a space when it ends the word); several are narrowed to
     /// their longest common beginning, or listed when that adds nothing.
-    public var action: Action {
+    package var action: Action {
         guard let first = candidates.first else { return .none }
         let replacing = word.unicodeScalars.count
         if candidates.count == 1 {
@@ -48,17 +48,17 @@ public struct Completion: Equatable, Sendable {
 
 /// Finds what may follow the text before the cursor: command names first, then each command's
 /// own arguments (field names, key names, options, locale IDs, currency codes, files).
-public enum Completer {
+package enum Completer {
     /// Names in a folder for file arguments: `(name, isFolder)`, or nil if it cannot be read.
-    public typealias FolderLister = (URL) -> [(name: String, isFolder: Bool)]?
+    package typealias FolderLister = (URL) -> [(name: String, isFolder: Bool)]?
 
     /// The candidates for the text before the cursor.
-    public static func completions(for line: String, session: Session) -> [String] {
+    package static func completions(for line: String, session: Session) -> [String] {
         complete(line, session: session).candidates
     }
 
     /// The word being typed at the end of `line` and what could replace it.
-    public static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
+    package static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
         let (done, word, typed) = Tokenizer.partialWords(line)
         guard let name = done.first else {
             return KeyScript.startsKeys(word) ? keys(after: word) : matching(word, in: Commands.names)
@@ -185,7 +185,7 @@ public enum Completer {
     }
 
     /// The folder's entries as the file system has them.
-    public static func listFolder(_ folder: URL) -> [(name: String, isFolder: Bool)]? {
+    package static func listFolder(_ folder: URL) -> [(name: String, isFolder: Bool)]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         return names.map { name in
             var isFolder: ObjCBool = false

@@ -3,19 +3,19 @@ import MoneyFieldEngine
 import MoneyFieldIO
 
 /// How a session starts and what it may do.
-public struct SessionOptions: Sendable {
+@_spi(Tools) public struct SessionOptions: Sendable {
     /// Locale and currency of the starting `amount` field.
-    public var locale: String
-    public var currency: String
+    package var locale: String
+    package var currency: String
     /// A person at a terminal (kiosk is possible; nothing else changes).
-    public var isInteractive: Bool
+    package var isInteractive: Bool
     /// Replaying a script: it may not write files unless `allowsWrite`.
-    public var isScript: Bool
-    public var allowsWrite: Bool
+    package var isScript: Bool
+    package var allowsWrite: Bool
     /// Relative paths in `record` and `source` resolve against this folder (the working one when nil is given).
-    public var directory: URL
+    package var directory: URL
 
-    public init(
+    @_spi(Tools) public init(
         locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, isInteractive: Bool = false,
         isScript: Bool = false, allowsWrite: Bool = false,
         directory: URL? = nil
@@ -30,24 +30,24 @@ public struct SessionOptions: Sendable {
 }
 
 /// A named field and its undo history.
-public struct FieldEntry: Sendable {
-    public var name: String
-    public var field: MoneyField
+@_spi(Tools) public struct FieldEntry: Sendable {
+    package var name: String
+    @_spi(Tools) public var field: MoneyField
     var history = UndoHistory<MoneyField>()
 }
 
 /// The shell without a terminal: one line in, printed lines out.
-public final class Session {
-    public static let maximumLineBytes = 4096
-    public static let defaultFieldName = "amount"
+@_spi(Tools) public final class Session {
+    package static let maximumLineBytes = 4096
+    package static let defaultFieldName = "amount"
 
-    public let options: SessionOptions
+    package let options: SessionOptions
     /// The fields in the order they were made; `positions` finds one by name in constant time,
     /// so making the 100,000th field costs what the first did.
-    public internal(set) var fields: [FieldEntry] = []
+    @_spi(Tools) public internal(set) var fields: [FieldEntry] = []
     /// Where each name stands in `fields`: kept by the commands that add, drop and rename fields.
     var positions: [String: Int] = [:]
-    public internal(set) var activeName: String?
+    package internal(set) var activeName: String?
     var recorder: TranscriptRecorder?
     /// Canonical locale and currency that `new` uses when it is given none.
     let defaultLocale: String
@@ -61,9 +61,9 @@ public final class Session {
     static let maximumSourceDepth = 16
     /// Whether a key press keeps the field after every key (`CommandResult.keySteps`), for a demo
     /// to show key by key; a replay or the prompt does not pay for the copies.
-    public var keepsKeySteps = false
+    package var keepsKeySteps = false
 
-    public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
+    @_spi(Tools) public init(options: SessionOptions = SessionOptions()) throws(FieldError) {
         self.options = options
         let configuration = try FieldConfiguration(locale: options.locale, currency: options.currency)
         defaultLocale = configuration.locale
@@ -76,12 +76,12 @@ public final class Session {
     deinit { recorder?.close() }
 
     /// The prompt: the active field's name.
-    public var prompt: String { "\(activeName ?? "(no field)")> " }
+    package var prompt: String { "\(activeName ?? "(no field)")> " }
 
-    public var activeField: MoneyField? { activeIndex.map { fields[$0].field } }
+    package var activeField: MoneyField? { activeIndex.map { fields[$0].field } }
 
     /// The active field as every surface draws it.
-    public var activeView: FieldView? { activeIndex.map { FieldView(name: fields[$0].name, field: fields[$0].field) } }
+    package var activeView: FieldView? { activeIndex.map { FieldView(name: fields[$0].name, field: fields[$0].field) } }
 
     var activeIndex: Int? { activeName.flatMap(index(of:)) }
 
@@ -92,7 +92,7 @@ public final class Session {
     }
 
     /// Runs one line read as raw bytes: invalid UTF-8 is an error, not a crash.
-    public func handle(bytes: some Collection<UInt8>) -> CommandResult {
+    @_spi(Tools) public func handle(bytes: some Collection<UInt8>) -> CommandResult {
         guard let line = String(validating: bytes, as: UTF8.self) else {
             return CommandResult(lines: [.error("the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")])
         }
@@ -104,11 +104,11 @@ public final class Session {
     /// script compares), a word at the prompt, where a blank line looks like a hang.
     private var emptyFieldNote: [OutputLine] { options.isInteractive ? [.plain("(empty: the field has no value)")] : [] }
 
-    public func handle(_ line: String) -> CommandResult { handle(parsed: parse(line)) }
+    package func handle(_ line: String) -> CommandResult { handle(parsed: parse(line)) }
 
     /// Runs a line already read by `parse`: what a caller that looks at the invocation first
     /// (the demo) hands back, so the line is read once.
-    public func handle(parsed: Result<ParsedLine?, CommandError>) -> CommandResult {
+    package func handle(parsed: Result<ParsedLine?, CommandError>) -> CommandResult {
         switch parsed {
         case .success(let line?): handle(line.invocation, spans: line.spans)
         case .success(nil): CommandResult()
@@ -118,7 +118,7 @@ public final class Session {
 
     /// Runs what a line asked for, with undo, the journal and the recording: the one way in for
     /// the prompt, scripts, the kiosk's keys and the form's Tab.
-    public func handle(_ invocation: Invocation) -> CommandResult { handle(invocation, spans: WordSpans()) }
+    package func handle(_ invocation: Invocation) -> CommandResult { handle(invocation, spans: WordSpans()) }
 
     /// The same, with where the line's words stand, so an error points at its word.
     func handle(_ invocation: Invocation, spans: WordSpans) -> CommandResult {
@@ -127,7 +127,7 @@ public final class Session {
     }
 
     /// Reads a line once, keys as the active field takes them: nil for a blank line or a comment.
-    public func parse(_ line: String) -> Result<ParsedLine?, CommandError> {
+    package func parse(_ line: String) -> Result<ParsedLine?, CommandError> {
         if let problem = Self.problem(with: line) { return .failure(problem) }
         do throws(CommandError) {
             return .success(try Commands.read(line, reading: KeyReading(for: activeField)))
@@ -206,7 +206,7 @@ public final class Session {
     }
 
     /// The error for a line of `byteCount` bytes over the limit.
-    public static func tooLong(_ byteCount: Int) -> String {
+    package static func tooLong(_ byteCount: Int) -> String {
         "the line is \(byteCount) bytes long; commands are at most \(maximumLineBytes) bytes"
     }
 
@@ -247,7 +247,7 @@ public final class Session {
     func active() throws(CommandError) -> FieldEntry { fields[try requireActiveIndex()] }
 
     /// `NAME: DISPLAY` with the caret, for the active field: what kiosk mode prints on leaving.
-    public var activeFieldLine: OutputLine? { activeIndex.map { fieldLine(fields[$0]) } }
+    package var activeFieldLine: OutputLine? { activeIndex.map { fieldLine(fields[$0]) } }
 
     func fieldLine(_ entry: FieldEntry) -> OutputLine {
         OutputLine(.field, FieldView(name: entry.name, field: entry.field).line)

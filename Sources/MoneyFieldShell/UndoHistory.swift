@@ -1,9 +1,9 @@
 /// Why undo or redo did nothing: undo's own errors, not the field's.
-public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     case nothingToRedo
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .nothingToUndo: "nothing to undo"
         case .nothingToRedo: "nothing to redo"
@@ -12,31 +12,31 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Bounded undo and redo stacks of whole snapshots.
-public struct UndoHistory<Snapshot: Sendable>: Sendable {
+package struct UndoHistory<Snapshot: Sendable>: Sendable {
     private var past: [Snapshot] = []
     private var future: [Snapshot] = []
-    public let limit: Int
+    package let limit: Int
 
     /// Keeps at most `limit` snapshots to undo; a limit below zero keeps none, like zero.
-    public init(limit: Int = 1000) { self.limit = max(0, limit) }
+    package init(limit: Int = 1000) { self.limit = max(0, limit) }
 
-    public var canUndo: Bool { !past.isEmpty }
-    public var canRedo: Bool { !future.isEmpty }
+    package var canUndo: Bool { !past.isEmpty }
+    package var canRedo: Bool { !future.isEmpty }
 
     /// Remembers the state before a change; a new change forgets what could be redone.
-    public mutating func record(_ before: Snapshot) {
+    package mutating func record(_ before: Snapshot) {
         past.append(before)
         if past.count > limit { past.removeFirst(past.count - limit) }
         future.removeAll()
     }
 
-    public mutating func undo(from current: Snapshot) throws(UndoError) -> Snapshot {
+    package mutating func undo(from current: Snapshot) throws(UndoError) -> Snapshot {
         guard let previous = past.popLast() else { throw .nothingToUndo }
         future.append(current)
         return previous
     }
 
-    public mutating func redo(from current: Snapshot) throws(UndoError) -> Snapshot {
+    package mutating func redo(from current: Snapshot) throws(UndoError) -> Snapshot {
         guard let next = future.popLast() else { throw .nothingToRedo }
         past.append(current)
         return next

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Runs the built `moneyfield` executable the way a user or CI would, for end-to-end tests.
-public enum BuiltProgram {
+package enum BuiltProgram {
     /// The package's root folder, found from this source file.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `moneyfield` binary beside the running test bundle (same build folder and configuration).
-    public static var moneyfield: URL? {
+    package static var moneyfield: URL? {
         var candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()]
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
@@ -24,16 +24,16 @@ public enum BuiltProgram {
     }
 
     /// What a finished run printed, and how it ended.
-    public struct Outcome: Sendable {
-        public let status: Int32
-        public let stdout: String
-        public let stderr: String
+    package struct Outcome: Sendable {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
         /// It outlived its timeout and was ended (stderr then ends with a line that says so).
-        public var timedOut = false
+        package var timedOut = false
     }
 
     /// Runs `moneyfield` with `arguments`, feeding `input` on standard input; bounded by `timeout`.
-    public static func run(
+    package static func run(
         _ arguments: [String], input: Data = Data(), directory: URL? = nil,
         environment: [String: String] = [:], timeout: TimeInterval = 60
     ) throws -> Outcome {
@@ -61,7 +61,7 @@ public enum BuiltProgram {
 
     /// Runs a bash script with `$B` set to the binary, for redirections a `Process` cannot make
     /// (`>/dev/full`, `>&-`, `ulimit`, ignored signals).
-    public static func bash(_ script: String, in directory: URL, timeout: TimeInterval = 60) throws -> Outcome {
+    package static func bash(_ script: String, in directory: URL, timeout: TimeInterval = 60) throws -> Outcome {
         guard let binary = moneyfield else { throw MissingBinary() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -96,9 +96,9 @@ public enum BuiltProgram {
             timedOut: timedOut)
     }
 
-    public struct MissingBinary: Error, CustomStringConvertible {
-        public init() {}
-        public var description: String { "the moneyfield binary is not built; run `swift build` first" }
+    package struct MissingBinary: Error, CustomStringConvertible {
+        package init() {}
+        package var description: String { "the moneyfield binary is not built; run `swift build` first" }
     }
 
     /// Reads a pipe to its end on a thread of its own, so a full pipe never blocks the child.
@@ -119,15 +119,15 @@ public enum BuiltProgram {
 }
 
 /// A fresh temporary folder, removed by `remove()`.
-public struct TemporaryFolder {
-    public let url: URL
+package struct TemporaryFolder {
+    package let url: URL
 
-    public init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("moneyfield-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    public func file(_ name: String, _ text: String) throws -> URL {
+    package func file(_ name: String, _ text: String) throws -> URL {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
@@ -135,10 +135,10 @@ public struct TemporaryFolder {
     }
 
     @discardableResult
-    public static func write(_ text: String, to url: URL) throws -> URL {
+    package static func write(_ text: String, to url: URL) throws -> URL {
         try Data(text.utf8).write(to: url)
         return url
     }
 
-    public func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,26 +1,26 @@
 import MoneyFieldEngine
 import MoneyFieldShell
 import Testing
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 
 /// Expects the field's display with its caret to be `expected` (`"$12|.45"`); a mismatch is
 /// reported with invisible characters escaped.
-public func expectMarked(_ field: MoneyField, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectMarked(_ field: MoneyField, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let actual = field.marked
     #expect(actual == expected, "\(VisibleText.escaped(actual)) is not \(VisibleText.escaped(expected))",
             sourceLocation: sourceLocation)
 }
 
 /// Expects the field to agree with SPEC §1 in every respect `FieldReference.problems` checks.
-public func expectConsistent(_ field: MoneyField, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectConsistent(_ field: MoneyField, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     let problems = FieldReference.problems(in: field)
     #expect(problems.isEmpty, "\(comment.map { "\($0): " } ?? "")\(problems.joined(separator: "; "))",
             sourceLocation: sourceLocation)
 }
 
 /// Types `script` into `field`, expecting every key to be taken.
-public func typeAccepted(_ script: String, into field: inout MoneyField, sourceLocation: SourceLocation = #_sourceLocation) {
+package func typeAccepted(_ script: String, into field: inout MoneyField, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
         let refused = try type(script, into: &field)
         #expect(refused.isEmpty, "refused while typing \(script): \(refused)", sourceLocation: sourceLocation)

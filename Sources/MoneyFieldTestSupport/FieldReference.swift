@@ -1,20 +1,20 @@
 import Foundation
 @_spi(Benchmarks) import MoneyFieldEngine
 import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 
 /// What SPEC §1 says a field must show and return, computed without the engine's formatter.
 ///
 /// The display comes straight from Foundation's `Decimal.FormatStyle.Currency`, the SPEC's reference;
 /// value and minor units are rebuilt from the digit string by the SPEC's rules.
-public enum FieldReference {
+package enum FieldReference {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Foundation's style for the field: its locale and currency, `f` (atm) or 0 (whole) fraction digits
     /// (or `fractionDigits`), the accounting sign when asked for, and its presentation. Options go on
     /// in the engine's order, since ICU's full-name patterns of a few locales depend on it.
-    public static func style(
+    package static func style(
         for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false
     ) -> Decimal.FormatStyle.Currency {
         var style = Decimal.FormatStyle.Currency(code: configuration.currency, locale: Locale(identifier: configuration.locale))
@@ -32,7 +32,7 @@ public enum FieldReference {
     }
 
     /// A `none` display: Foundation's number style for the locale with the field's fraction digits.
-    public static func numberStyle(for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false) -> Decimal.FormatStyle {
+    package static func numberStyle(for configuration: FieldConfiguration, fractionDigits: Int? = nil, alwaysShowsSeparator: Bool = false) -> Decimal.FormatStyle {
         var style = Decimal.FormatStyle(locale: Locale(identifier: configuration.locale))
             .precision(.fractionLength(fractionDigits ?? configuration.shownFractionDigits))
         if alwaysShowsSeparator { style = style.decimalSeparator(strategy: .always) }
@@ -41,14 +41,14 @@ public enum FieldReference {
 
     /// Natural mode's style (SPEC §1 Natural entry): the fraction digits typed, and the separator
     /// even with none when the point stands.
-    public static func naturalStyle(for configuration: FieldConfiguration, typedFraction: Int?, point: Bool? = nil) -> Decimal.FormatStyle.Currency {
+    package static func naturalStyle(for configuration: FieldConfiguration, typedFraction: Int?, point: Bool? = nil) -> Decimal.FormatStyle.Currency {
         style(for: configuration, fractionDigits: typedFraction ?? 0,
               alwaysShowsSeparator: (point ?? (typedFraction != nil)) && (typedFraction ?? 0) == 0)
     }
 
     /// The display the field must show. A sign on zero is compared with the engine's own
     /// `referenceDisplay`, which is what ICU prints for its negative zero (`-$0.00`).
-    public static func display(of field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> String {
+    package static func display(of field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> String {
         let configuration = field.configuration
         let state = field.state
         let natural = configuration.mode == .natural
@@ -75,7 +75,7 @@ public enum FieldReference {
 
     /// Whether SPEC §1 says the field shows an empty display: emptied by deleting, or a positive
     /// zero (no point typed) with `emptyWhenZero`.
-    public static func isEmpty(_ field: MoneyField) -> Bool {
+    package static func isEmpty(_ field: MoneyField) -> Bool {
         let state = field.state
         return state.isEmptied
             || (field.configuration.emptyWhenZero && state.digits.isEmpty && !state.isNegative && state.typedFraction == nil)
@@ -83,7 +83,7 @@ public enum FieldReference {
 
     /// What an empty field shows (SPEC §1, `emptyShows`): nothing, or Foundation's zero for the
     /// field without its digit glyphs, the caret where the first stood; nothing with a `none` display.
-    public static func emptyDisplay(of field: MoneyField) -> (display: String, caretOffset: Int) {
+    package static func emptyDisplay(of field: MoneyField) -> (display: String, caretOffset: Int) {
         let configuration = field.configuration
         guard configuration.emptyShows != .nothing, configuration.display != .none else { return ("", 0) }
         // `symbolWhenFocused` after `<enter>`: the field is not focused.
@@ -98,7 +98,7 @@ public enum FieldReference {
 
     /// `n`: digit slots shown: `max(len, f + 1)` in atm mode, `max(len, 1)` in whole mode; in
     /// natural mode the units: integer slots (at least one), then the point and the `k` fraction digits typed.
-    public static func slotCount(of field: MoneyField) -> Int {
+    package static func slotCount(of field: MoneyField) -> Int {
         // An empty display has one caret stop: 0.
         if isEmpty(field) { return 0 }
         guard field.configuration.mode == .natural else {
@@ -118,7 +118,7 @@ public enum FieldReference {
 
     /// The plain value: `-` unless zero, the integer part, and `.` with exactly `f` digits in atm
     /// mode and natural mode (whose typed fraction is padded with zeros).
-    public static func value(of field: MoneyField) -> String {
+    package static func value(of field: MoneyField) -> String {
         let fraction = field.configuration.shownFractionDigits
         let typed = field.configuration.mode == .natural ? field.state.typedFraction ?? 0 : fraction
         let digits = field.state.digitString.isEmpty ? "" : field.state.digitString + String(repeating: "0", count: fraction - typed)
@@ -129,7 +129,7 @@ public enum FieldReference {
     ///
     /// Worked out with Foundation's `Decimal` from the plain value, not from the digit string as
     /// the engine does, so a bug in the engine's rule cannot hide here.
-    public static func minorUnits(of field: MoneyField) -> String {
+    package static func minorUnits(of field: MoneyField) -> String {
         var amount = Decimal(string: value(of: field), locale: posix)!
         var scaled = Decimal()
         NSDecimalMultiplyByPowerOf10(&scaled, &amount, Int16(field.configuration.fractionDigits), .plain)
@@ -138,14 +138,14 @@ public enum FieldReference {
 
     /// The UTF-16 offset the caret must have: right after the digit glyph with `c` slots to its right,
     /// or right before the first glyph when `c = n`; nil when `c` is out of `0…n` or the glyphs do not match `n`.
-    public static func caretOffset(in display: String, slots: Int, caretSlotsFromEnd caret: Int) -> Int? {
+    package static func caretOffset(in display: String, slots: Int, caretSlotsFromEnd caret: Int) -> Int? {
         let glyphs = digitGlyphs(in: display)
         guard glyphs.count == slots, (0...slots).contains(caret), slots > 0 else { return nil }
         return caret == slots ? glyphs[0].lowerBound : glyphs[slots - 1 - caret].upperBound
     }
 
     /// UTF-16 ranges of the decimal-digit glyphs (general category Nd) in `display`, in order.
-    public static func digitGlyphs(in display: String) -> [Range<Int>] {
+    package static func digitGlyphs(in display: String) -> [Range<Int>] {
         var glyphs: [Range<Int>] = []
         var offset = 0
         for scalar in display.unicodeScalars {
@@ -158,7 +158,7 @@ public enum FieldReference {
 
     /// Natural mode's unit glyphs left to right: each digit glyph, and the decimal separator where
     /// the point stands, found as where ICU's display with the point differs from the one without.
-    public static func naturalUnitGlyphs(of field: MoneyField) -> [Range<Int>]? {
+    package static func naturalUnitGlyphs(of field: MoneyField) -> [Range<Int>]? {
         let display = field.rendering.display
         var glyphs = digitGlyphs(in: display)
         guard let typed = field.state.typedFraction else { return glyphs }
@@ -181,7 +181,7 @@ public enum FieldReference {
     }
 
     /// Everything about `field` that disagrees with SPEC §1, one line each; empty when all is well.
-    public static func problems(in field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> [String] {
+    package static func problems(in field: MoneyField, style: Decimal.FormatStyle.Currency? = nil) -> [String] {
         var problems: [String] = []
         let state = field.state
         let rendering = field.rendering

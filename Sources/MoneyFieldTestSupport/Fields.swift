@@ -2,7 +2,7 @@ import MoneyFieldEngine
 import Testing
 
 /// A fresh field; every setting as `new` takes it.
-public func makeField(
+package func makeField(
     _ locale: String = "en_US", _ currency: String = "USD", mode: EntryMode = .atm, decimals: Int? = nil,
     maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
     allowsNegative: Bool = false, accounting: Bool = false
@@ -13,7 +13,7 @@ public func makeField(
 }
 
 /// A field with `script` typed into it, every key expected to be taken.
-public func makeField(typing script: String, _ locale: String = "en_US", _ currency: String = "USD",
+package func makeField(typing script: String, _ locale: String = "en_US", _ currency: String = "USD",
                mode: EntryMode = .atm, allowsNegative: Bool = false, accounting: Bool = false,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> MoneyField {
     var field = try makeField(locale, currency, mode: mode, allowsNegative: allowsNegative, accounting: accounting)
@@ -22,14 +22,14 @@ public func makeField(typing script: String, _ locale: String = "en_US", _ curre
 }
 
 /// Why a marked starting state cannot be made.
-public struct UnmarkableState: Error, CustomStringConvertible {
-    public let description: String
+package struct UnmarkableState: Error, CustomStringConvertible {
+    package let description: String
 }
 
 extension MoneyField {
     /// A field in the state `marked` draws, as the prompt writes it: `$1[2.3|]4` is $123.45 with
     /// the caret before `.4` and the digits `23` selected, the anchor at the other end.
-    public init(marked: String, _ configuration: FieldConfiguration) throws {
+    package init(marked: String, _ configuration: FieldConfiguration) throws {
         var display = ""
         var caret: Int?
         var open: Int?
@@ -75,7 +75,7 @@ extension MoneyField {
 /// What a key does to a field with an empty display (SPEC §1, written once for every test model):
 /// one caret stop and nothing to select; a digit, zeros or the point fill it; a sign cannot stand
 /// on a field emptied by deleting.
-public enum EmptyFieldKey: Equatable {
+package enum EmptyFieldKey: Equatable {
     case refused(Rejection)
     /// Nothing happens and nothing is refused (moves, selection, settling, clear).
     case stays
@@ -84,7 +84,7 @@ public enum EmptyFieldKey: Equatable {
 
     /// SPEC §1: backspace, delete and `<neg>` are refused on an empty field (`<neg>` first for
     /// taking no negatives at all); a digit, zeros or the point fill it.
-    public init(_ key: Key, allowsNegative: Bool) {
+    package init(_ key: Key, allowsNegative: Bool) {
         switch key {
         case .backspace: self = .refused(.nothingToDelete)
         case .delete: self = .refused(.nothingToDeleteForward)

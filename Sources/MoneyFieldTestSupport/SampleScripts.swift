@@ -1,7 +1,7 @@
 /// Scripts more than one test suite plays.
-public enum SampleScripts {
+package enum SampleScripts {
     /// A demo of two steps, with a caption before each and one after the last.
-    public static let demo = """
+    package static let demo = """
         # Type one dollar.
         > type 100
         amount: $1.00|

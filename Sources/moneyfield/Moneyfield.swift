@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 

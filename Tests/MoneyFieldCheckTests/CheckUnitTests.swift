@@ -1,8 +1,8 @@
 import Foundation
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 import MoneyFieldEngine
 import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Synchronization
 import Testing

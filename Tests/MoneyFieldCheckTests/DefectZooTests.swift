@@ -1,6 +1,6 @@
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import Testing
 
 /// check's grouping measured on the defect zoo (issue 34): one planted cause, one script; all of

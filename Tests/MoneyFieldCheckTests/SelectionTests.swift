@@ -1,7 +1,7 @@
 import Foundation
-@_spi(Fuzzing) import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import Testing
 
 /// An adapter may report its selection (`"selection":[start,end]` or null); check then compares

@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-@testable import MoneyFieldShell
+@_spi(Tools) @testable import MoneyFieldShell
 import PropertyBased
 import Testing
 

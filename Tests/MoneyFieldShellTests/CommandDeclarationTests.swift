@@ -1,11 +1,11 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldTestSupport
-@testable import MoneyFieldShell
+@_spi(Tools) @testable import MoneyFieldShell
 import Testing
 import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// Every command is declared once, whole: usage, summary, help, what completion offers for each
 /// argument; the README's list and `help` say the same.

@@ -1,11 +1,11 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldTestSupport
-@testable import MoneyFieldShell
+@_spi(Tools) @testable import MoneyFieldShell
 import Testing
 import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// A line is read once into a typed `Invocation`; what a recording writes of it reads back the
 /// same; `new`'s options are one table whatever reads them.

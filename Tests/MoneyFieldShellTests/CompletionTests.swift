@@ -1,10 +1,10 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import Testing
 import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// Tab completion, as the prompt offers it: the text before the cursor in, candidates out.
 @Suite struct CompletionTests {

@@ -1,11 +1,11 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// What a demo shows, screen by screen, and the asciicast it writes.
 @Suite struct DemoTests {

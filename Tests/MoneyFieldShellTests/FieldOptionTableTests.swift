@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-@testable import MoneyFieldShell
+@_spi(Tools) @testable import MoneyFieldShell
 import Testing
 
 /// The option table is the one place a `new` option's flag is spelled: the engine's errors name a

@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 @testable import MoneyFieldShell
 import Testing
 

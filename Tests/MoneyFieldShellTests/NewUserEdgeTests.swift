@@ -1,4 +1,4 @@
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import Testing
 
 /// Edges a new user found (issue 36), each as that user met it.

@@ -1,5 +1,5 @@
-import MoneyFieldCheck
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldShell
 import Testing
 
 /// A pasted amount never changes its size (issue 36): random amounts of 1–40 digits, with and

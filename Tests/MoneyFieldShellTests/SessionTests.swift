@@ -1,10 +1,10 @@
 import Foundation
 import MoneyFieldEngine
 import Testing
-@testable import MoneyFieldShell
+@_spi(Tools) @testable import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// Runs lines in a fresh session and returns every printed line.
 func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) throws -> [String] {

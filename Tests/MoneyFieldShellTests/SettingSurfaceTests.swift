@@ -1,7 +1,7 @@
 import Foundation
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 

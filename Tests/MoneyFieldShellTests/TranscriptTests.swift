@@ -1,10 +1,10 @@
 import Foundation
 import MoneyFieldTestSupport
 import Testing
-@testable import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) @testable import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 @Suite struct TranscriptFormatTests {
     @Test func readsCommandsExpectationsAndComments() throws {

@@ -1,9 +1,9 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// `Adapter` driven in-process against small `sh` adapters that break the protocol one way each
 /// (SPEC §4 "Replies are checked before they are compared"), and against `moneyfield adapter`,

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
 import MoneyFieldIO

@@ -1,8 +1,8 @@
 import Foundation
-@_spi(Fuzzing) import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// What `check` reads from outside: an adapter's reply line (first byte even) or the record an
 /// earlier run left in its `--out` folder, read by `--merge` (first byte odd). Neither traps; an

@@ -1,7 +1,7 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// A script may not write, so hostile input cannot touch the disk; `source` finds an empty folder.
 let folder: URL = {

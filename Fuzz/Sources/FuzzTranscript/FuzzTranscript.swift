@@ -1,4 +1,4 @@
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// Any bytes as a session script: reading never traps, and a script that reads is written back
 /// as text that reads as the same script.

@@ -5,9 +5,9 @@ import MoneyFieldShell
 
 /// A demo plan as an asciicast v2 recording (what `asciinema play` and its web player read):
 /// a header line, then one `[time, "o", text]` event per screen, at the plan's own pace.
-public enum AsciiCast {
+package enum AsciiCast {
     /// `columns`: the terminal width the demo was planned for (`--columns`), the cast's width.
-    public static func text(of plan: DemoPlan, title: String, timestamp: Int, columns: Int? = nil) -> String {
+    package static func text(of plan: DemoPlan, title: String, timestamp: Int, columns: Int? = nil) -> String {
         let width = max(columns ?? plan.width, plan.width, 20), height = max(plan.height, 5)
         var lines = ["{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(timestamp),"
             + "\"title\":\(JSON.string(title)),\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}"]
@@ -25,7 +25,7 @@ public enum AsciiCast {
     }
 
     /// The terminal output that shows a frame: home, clear, the lines, the cursor on the caret.
-    public static func draw(_ frame: DemoPlan.Frame) -> String {
+    package static func draw(_ frame: DemoPlan.Frame) -> String {
         "\u{1B}[H\u{1B}[2J" + frame.lines.joined(separator: "\r\n") + cursor(frame)
     }
 

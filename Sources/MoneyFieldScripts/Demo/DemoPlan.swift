@@ -1,19 +1,19 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// A demo worked out before it plays: every screen a class will see, in order, with how long
 /// each stays up. The live player, `--cast` and the plain-text output all play this one plan,
 /// so they show the same thing at the same pace, and going back is showing an earlier screen.
-public struct DemoPlan: Sendable {
-    public struct Pacing: Sendable {
+package struct DemoPlan: Sendable {
+    package struct Pacing: Sendable {
         /// Milliseconds per typed character or key.
-        public var pace: Int
+        package var pace: Int
         /// Milliseconds a command's result stays up before the next step starts.
-        public var hold: Int
+        package var hold: Int
 
-        public init(pace: Int = 60, hold: Int = 2_000) {
+        package init(pace: Int = 60, hold: Int = 2_000) {
             self.pace = pace
             self.hold = hold
         }
@@ -21,27 +21,27 @@ public struct DemoPlan: Sendable {
 
     /// How screens are drawn: for a terminal (the cursor shows the caret, keys as caps) or as
     /// plain text (the caret drawn as `|`, commands as the script writes them).
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         case terminal, plainText
     }
 
     /// One screen: its caption lines, the rest of its lines, where the terminal cursor goes
     /// (the field's caret), and how long it stays.
-    public struct Frame: Sendable, Equatable {
+    package struct Frame: Sendable, Equatable {
         /// A step's captions, wrapped: one array every frame of the step shares (not a copy per
         /// typed character), so a long caption costs its lines once per step.
-        public var captions: [String]
+        package var captions: [String]
         /// The box, the command line, its output: what changes from frame to frame.
-        public var body: [String]
+        package var body: [String]
         /// Row and column (0-based) of the cursor, counted from the screen's top.
-        public var cursorRow: Int
-        public var cursorColumn: Int
-        public var milliseconds: Int
+        package var cursorRow: Int
+        package var cursorColumn: Int
+        package var milliseconds: Int
         /// The step this frame belongs to (0-based), and whether it shows the step's result.
-        public var step: Int
-        public var isResult: Bool
+        package var step: Int
+        package var isResult: Bool
 
-        public init(captions: [String] = [], body: [String], cursorRow: Int, cursorColumn: Int, milliseconds: Int, step: Int, isResult: Bool) {
+        package init(captions: [String] = [], body: [String], cursorRow: Int, cursorColumn: Int, milliseconds: Int, step: Int, isResult: Bool) {
             self.captions = captions
             self.body = body
             self.cursorRow = cursorRow
@@ -52,28 +52,28 @@ public struct DemoPlan: Sendable {
         }
 
         /// The row the body starts at: after the captions and a blank line, when there are captions.
-        public var bodyRow: Int { captions.isEmpty ? 0 : captions.count + 1 }
-        public var lineCount: Int { bodyRow + body.count }
+        package var bodyRow: Int { captions.isEmpty ? 0 : captions.count + 1 }
+        package var lineCount: Int { bodyRow + body.count }
         /// Every line of the screen, top to bottom.
-        public var lines: [String] { captions.isEmpty ? body : captions + [""] + body }
+        package var lines: [String] { captions.isEmpty ? body : captions + [""] + body }
     }
 
-    public private(set) var frames: [Frame] = []
+    package private(set) var frames: [Frame] = []
     /// Steps whose output differs from what the script expects, judged as `test` judges them
     /// (`Transcript.matches`: `\u{00A0}` escapes read), so a script `test` passes plays clean.
-    public private(set) var mismatches: [ScriptRunner.Mismatch] = []
-    public let stepCount: Int
+    package private(set) var mismatches: [ScriptRunner.Mismatch] = []
+    package let stepCount: Int
     /// The step (from 0) an interruption stopped the plan before; nil when it played to the end.
-    public private(set) var stoppedAt: Int?
+    package private(set) var stoppedAt: Int?
     /// The width the screens need (the kiosk box at its narrowest, or the longest line).
-    public private(set) var width: Int = 0
-    public var height: Int { frames.map(\.lineCount).max() ?? 0 }
+    package private(set) var width: Int = 0
+    package var height: Int { frames.map(\.lineCount).max() ?? 0 }
 
     /// Plays `transcript` in `session` (fresh, as `test` would) and records every screen.
     /// `width` is the terminal's: the kiosk box fits it when it can, and long lines are cut.
     /// `colour` false marks a selection with `[ ]` instead of reverse video.
     /// `isInterrupted` is asked before each step: once it says yes the plan stops there (`stoppedAt`).
-    public init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true,
+    package init(transcript: Transcript, session: Session, pacing: Pacing, width: Int = 80, style: Style = .terminal, colour: Bool = true,
                 isInterrupted: () -> Bool = { false }) {
         stepCount = transcript.steps.count
         // The plan shows a key press key by key: the session it plays keeps each key's field.
@@ -173,8 +173,8 @@ public struct DemoPlan: Sendable {
 }
 
 /// Keys as an audience reads them: digits as they are, named keys as caps (`[←]`, `[⌫]`).
-public enum KeyCaps {
-    public static func cap(for key: Key) -> String {
+package enum KeyCaps {
+    package static func cap(for key: Key) -> String {
         if case .digit(let value) = key { return String(value) }
         return "[" + KeyTable.named(for: key).kioskLabel + "]"
     }

@@ -1,10 +1,10 @@
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 /// Prints a mismatch as a small line diff.
-public enum MismatchReport {
+package enum MismatchReport {
     /// The diff of one mismatch: the command, then common lines, expected (-) and actual (+).
-    public static func lines(for mismatch: ScriptRunner.Mismatch, path: String) -> [String] {
+    package static func lines(for mismatch: ScriptRunner.Mismatch, path: String) -> [String] {
         var lines = ["\(path):\(mismatch.line): output differs", "  > \(mismatch.command)"]
         lines += diffLines(expected: mismatch.expected, actual: mismatch.actual)
         return lines
@@ -12,7 +12,7 @@ public enum MismatchReport {
 
     /// The `-`/`+` lines of a diff. A line whose twin on the other side looks the same on screen
     /// (a U+00A0 for a space, a trailing space) is followed by its escaped form; no other line is.
-    public static func diffLines(expected: [String], actual: [String]) -> [String] {
+    package static func diffLines(expected: [String], actual: [String]) -> [String] {
         let entries = diff(expected, actual)
         // Each line's on-screen form is worked out once, and each side's forms are looked up by
         // hash: comparing every removed line with every added one took a minute at 5,000 lines.

@@ -1,22 +1,22 @@
 import Foundation
 import MoneyFieldEngine
 import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 
 /// Replays scripts in fresh sessions and compares what they print with what they expect.
-public struct ScriptRunner: Sendable {
-    public var allowsWrite: Bool
-    public var locale: String
-    public var currency: String
+package struct ScriptRunner: Sendable {
+    package var allowsWrite: Bool
+    package var locale: String
+    package var currency: String
     /// Reports keep each script and what it printed, which `--update` rewrites it from. Without
     /// them a script's text is freed once it is checked, and a thousand scripts reuse the same
     /// heap pages instead of faulting in fresh ones (a tenth of a replay was the kernel's).
-    public var keepsScriptsForUpdate: Bool
+    package var keepsScriptsForUpdate: Bool
     /// Asked before each command: true stops the script there (a signal seen inside one long
     /// script, not only between scripts); its report says `interrupted` and counts for nothing.
-    public var isInterrupted: @Sendable () -> Bool = { false }
+    package var isInterrupted: @Sendable () -> Bool = { false }
 
-    public init(
+    package init(
         allowsWrite: Bool = false, locale: String = LocaleCatalog.defaultIdentifier,
         currency: String = CurrencyCatalog.defaultCode, keepsScriptsForUpdate: Bool = true
     ) {
@@ -27,30 +27,30 @@ public struct ScriptRunner: Sendable {
     }
 
     /// One step whose output differed.
-    public struct Mismatch: Sendable, Equatable {
-        public let line: Int
-        public let command: String
-        public let expected: [String]
-        public let actual: [String]
+    package struct Mismatch: Sendable, Equatable {
+        package let line: Int
+        package let command: String
+        package let expected: [String]
+        package let actual: [String]
     }
 
     /// How one script went.
-    public struct Report: Sendable {
-        public let path: String
-        public let mismatches: [Mismatch]
+    package struct Report: Sendable {
+        package let path: String
+        package let mismatches: [Mismatch]
         /// Set when the script could not be read or run at all.
-        public let error: ScriptError?
+        package let error: ScriptError?
         /// Kept when the runner keeps scripts for `--update`.
         let transcript: Transcript?
         let outputs: [[String]]
-        public let commandCount: Int
+        package let commandCount: Int
         /// Worth telling even when the script passed (a cut recording).
-        public let note: String?
+        package let note: String?
         /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
-        public var quitEarlyAt: Int? = nil
+        package var quitEarlyAt: Int? = nil
         /// Stopped by a signal before its last command: neither passed nor failed, never rewritten.
-        public var interrupted = false
-        public var duration: Duration = .zero
+        package var interrupted = false
+        package var duration: Duration = .zero
 
         init(
             path: String, mismatches: [Mismatch] = [], error: ScriptError? = nil, read transcript: Transcript? = nil,
@@ -69,20 +69,20 @@ public struct ScriptRunner: Sendable {
         /// The script with every expectation replaced by what was printed (for `--update`);
         /// made only when asked for, so a plain replay never renders text (nil unless the runner
         /// keeps scripts for update).
-        public var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
-        public var originalText: String? { transcript?.text }
+        package var updatedText: String? { quitEarlyAt == nil ? transcript?.rendered(withOutputs: outputs) : nil }
+        package var originalText: String? { transcript?.text }
         /// Whether `--update` would change the file.
-        public var needsUpdate: Bool {
+        package var needsUpdate: Bool {
             quitEarlyAt == nil && (transcript.map { !zip($0.steps, outputs).allSatisfy { Transcript.matches(expected: $0.expected, actual: $1) } } ?? false)
         }
 
-        public var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
+        package var passed: Bool { error == nil && mismatches.isEmpty && commandCount > 0 }
         /// A script that read fine but holds no command: reported, never counted as a pass.
-        public var isEmpty: Bool { error == nil && commandCount == 0 }
+        package var isEmpty: Bool { error == nil && commandCount == 0 }
     }
 
     /// Replays the script at `url`; `displayPath` names it in reports.
-    public func run(_ url: URL, displayPath: String) -> Report {
+    package func run(_ url: URL, displayPath: String) -> Report {
         let transcript: Transcript
         do { transcript = try Transcript(contentsOf: url, displayPath: displayPath) } catch {
             return Report(path: displayPath, error: error)
@@ -92,7 +92,7 @@ public struct ScriptRunner: Sendable {
 
     /// Replays the script at `file`'s own path bytes, so a name that is not UTF-8 is read as
     /// `cat` would read it.
-    public func run(_ file: ScriptFile) -> Report {
+    package func run(_ file: ScriptFile) -> Report {
         let transcript: Transcript
         do {
             let bytes = try TextFile.read(file.path, displayPath: file.display)
@@ -108,7 +108,7 @@ public struct ScriptRunner: Sendable {
     }
 
     /// Replays script bytes (standard input, `-`); relative paths in it resolve against `directory`.
-    public func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
+    package func run(bytes: [UInt8], displayPath: String, directory: URL) -> Report {
         let transcript: Transcript
         do { transcript = try Transcript(bytes: bytes, path: displayPath) } catch {
             return Report(path: displayPath, error: error)
@@ -155,13 +155,13 @@ public struct ScriptRunner: Sendable {
     }
 
     /// Every `*.session` below the given files and folders, sorted; a missing path is an error.
-    public static func scripts(in paths: [String], base: URL) throws(ScriptError) -> [(url: URL, display: String)] {
+    package static func scripts(in paths: [String], base: URL) throws(ScriptError) -> [(url: URL, display: String)] {
         try scriptFiles(in: paths.map { (RawPath($0), $0) }, base: base).map { ($0.url, $0.display) }
     }
 
     /// The same for paths as the system gave them (`argv`'s bytes), each with the text it was
     /// given as: found scripts keep their names' bytes, shown with bad bytes as `\xE9`.
-    public static func scriptFiles(in paths: [(path: RawPath, given: String)], base: URL) throws(ScriptError) -> [ScriptFile] {
+    package static func scriptFiles(in paths: [(path: RawPath, given: String)], base: URL) throws(ScriptError) -> [ScriptFile] {
         var found: [ScriptFile] = []
         for (raw, given) in paths {
             let shownPath = raw.isUTF8 ? given : raw.shown
@@ -195,15 +195,15 @@ public struct ScriptRunner: Sendable {
 }
 
 /// A script found on disk: its path's own bytes (what opens it), and its name as reports show it.
-public struct ScriptFile: Sendable {
-    public let path: RawPath
-    public let display: String
+package struct ScriptFile: Sendable {
+    package let path: RawPath
+    package let display: String
 
-    public init(path: RawPath, display: String) {
+    package init(path: RawPath, display: String) {
         self.path = path
         self.display = display
     }
 
     /// For folder arithmetic (where `record` and `source` paths start); not for opening.
-    public var url: URL { path.url }
+    package var url: URL { path.url }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// `moneyfield test` apart from its command line: the scripts found, replayed, judged and
 /// reported, to an outcome the executable turns into an exit status. It installs no signal

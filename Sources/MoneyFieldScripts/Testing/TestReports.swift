@@ -1,14 +1,14 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// The renderings of a `TestRun`: for a person (text), for TAP consumers, for CI servers (JUnit).
 /// Lines are returned unescaped; the caller escapes them for a terminal.
-public enum TestReport {
+package enum TestReport {
     /// Per failing script, its first mismatch and how many later steps also differ (`allMismatches`
     /// shows them all); per updated script, the diff applied; then the failing files and the count.
-    public static func text(_ run: TestRun, allMismatches: Bool = false, dryRun: Bool = false) -> [String] {
+    package static func text(_ run: TestRun, allMismatches: Bool = false, dryRun: Bool = false) -> [String] {
         var lines: [String] = []
         for entry in run.entries {
             if let note = entry.report.note { lines.append("note: " + note) }
@@ -43,7 +43,7 @@ public enum TestReport {
     }
 
     /// TAP version 13: a test point per script, a YAML block with the first mismatch on failure.
-    public static func tap(_ run: TestRun) -> [String] {
+    package static func tap(_ run: TestRun) -> [String] {
         var lines = ["TAP version 13", "1..\(run.entries.count)"]
         for (number, entry) in run.entries.enumerated() {
             let name = entry.path.replacingScalars { $0 == "#" ? "\\#" : nil }
@@ -76,7 +76,7 @@ public enum TestReport {
 
     /// JUnit XML as CI servers read it: one `testcase` per script, a `failure` (file:line and the
     /// diff) or an `error` on those that did not pass.
-    public static func junit(_ run: TestRun) -> String {
+    package static func junit(_ run: TestRun) -> String {
         var report = JUnitReport(suitesName: "moneyfield", suiteName: "moneyfield test")
         for entry in run.entries {
             let verdict: JUnitReport.Verdict

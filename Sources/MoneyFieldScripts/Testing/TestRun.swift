@@ -5,8 +5,8 @@ import MoneyFieldShell
 
 /// What `moneyfield test` found, one entry per script, before any report is written: the text
 /// report, TAP and JUnit are three renderings of this one result.
-public struct TestRun: Sendable {
-    public enum Verdict: Sendable, Equatable {
+package struct TestRun: Sendable {
+    package enum Verdict: Sendable, Equatable {
         case passed
         /// `--update` rewrote the expectations.
         case updated
@@ -18,14 +18,14 @@ public struct TestRun: Sendable {
         case error(String)
     }
 
-    public struct Entry: Sendable {
-        public let report: ScriptRunner.Report
-        public let verdict: Verdict
+    package struct Entry: Sendable {
+        package let report: ScriptRunner.Report
+        package let verdict: Verdict
         /// The diff `--update` applied (or would apply), per changed step.
-        public let changes: [ScriptRunner.Mismatch]
+        package let changes: [ScriptRunner.Mismatch]
 
-        public var path: String { report.path }
-        public var failed: Bool {
+        package var path: String { report.path }
+        package var failed: Bool {
             switch verdict {
             case .passed, .updated: false
             case .failed, .error, .wouldUpdate: true
@@ -33,27 +33,27 @@ public struct TestRun: Sendable {
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public var failedCount: Int { entries.filter(\.failed).count }
-    public var passedCount: Int { entries.count - failedCount }
-    public var failingPaths: [String] { entries.filter(\.failed).map(\.path) }
+    package var failedCount: Int { entries.filter(\.failed).count }
+    package var passedCount: Int { entries.count - failedCount }
+    package var failingPaths: [String] { entries.filter(\.failed).map(\.path) }
 
     /// Where an interrupted run stopped: the first `done` of `total` scripts were judged (and,
     /// with `--update`, written); nothing after them was touched.
-    public struct Interruption: Sendable, Equatable {
-        public let done: Int
-        public let total: Int
+    package struct Interruption: Sendable, Equatable {
+        package let done: Int
+        package let total: Int
     }
 
     /// Set when `isInterrupted` stopped the run before its last script.
-    public var interruption: Interruption?
+    package var interruption: Interruption?
 
-    public var updatedCount: Int { entries.filter { $0.verdict == .updated }.count }
+    package var updatedCount: Int { entries.filter { $0.verdict == .updated }.count }
 
     /// "interrupted after 171 of 3,000 scripts; 171 updated:" then the first ten updated, a line
     /// each, and how many more (the count and the paths with `--update`).
-    public func interruptionWords(update: Bool) -> String? {
+    package func interruptionWords(update: Bool) -> String? {
         guard let interruption else { return nil }
         let scripts = interruption.total == 1 ? "script" : "scripts"
         var words = "interrupted after \(Self.grouped(interruption.done)) of \(Self.grouped(interruption.total)) \(scripts)"
@@ -77,7 +77,7 @@ public struct TestRun: Sendable {
     }
 
     /// Judges each report; with `update`, changed scripts are written through `write` (unless `dryRun`).
-    public init(
+    package init(
         reports: [ScriptRunner.Report], update: Bool = false, dryRun: Bool = false,
         write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
     ) {
@@ -87,7 +87,7 @@ public struct TestRun: Sendable {
     /// Judges the reports one by one in order, as `report` hands them over (it waits for one still
     /// being replayed). Before each, `isInterrupted` is asked: once it says yes, or `report` gives
     /// nil, the run stops there with an `interruption`; the script being written is written whole.
-    public init(
+    package init(
         count: Int, update: Bool = false, dryRun: Bool = false, isInterrupted: () -> Bool = { false },
         report: (Int) -> ScriptRunner.Report?, write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
     ) {

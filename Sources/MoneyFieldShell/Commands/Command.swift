@@ -1,7 +1,7 @@
 import MoneyFieldEngine
 
 /// What a positional argument is: how it reads and what Tab offers for it.
-public enum ArgumentKind: Sendable, Equatable {
+package enum ArgumentKind: Sendable, Equatable {
     /// The name of an existing field.
     case field
     /// A name for something new: nothing to offer.
@@ -25,23 +25,23 @@ public enum ArgumentKind: Sendable, Equatable {
 }
 
 /// One positional argument of a command.
-public struct Parameter: Sendable, Equatable {
+package struct Parameter: Sendable, Equatable {
     /// How usage writes it: `NAME`, `KEYS`.
-    public let placeholder: String
-    public let kind: ArgumentKind
-    public let isOptional: Bool
+    package let placeholder: String
+    package let kind: ArgumentKind
+    package let isOptional: Bool
     /// It takes the rest of the line as it stands, spaces included (`paste 1 234,50 €`).
-    public let isRestOfLine: Bool
+    package let isRestOfLine: Bool
 
-    public static func required(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+    package static func required(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
         Parameter(placeholder: placeholder, kind: kind, isOptional: false, isRestOfLine: false)
     }
 
-    public static func optional(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+    package static func optional(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
         Parameter(placeholder: placeholder, kind: kind, isOptional: true, isRestOfLine: false)
     }
 
-    public static func restOfLine(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
+    package static func restOfLine(_ placeholder: String, _ kind: ArgumentKind) -> Parameter {
         Parameter(placeholder: placeholder, kind: kind, isOptional: false, isRestOfLine: true)
     }
 
@@ -50,20 +50,20 @@ public struct Parameter: Sendable, Equatable {
 
 /// One shell command, declared once as data: parsing, usage, `help`, completion, the man page
 /// and the README's table read this; `make` turns the parsed words into a typed `Invocation`.
-public struct Command: Sendable {
-    public let name: String
+package struct Command: Sendable {
+    package let name: String
     /// Other names it answers to (`exit` for `quit`).
-    public let aliases: [String]
-    public let summary: String
+    package let aliases: [String]
+    package let summary: String
     /// Lines `help NAME` adds; built when asked, so a replay never builds `new`'s option table for them.
-    public var details: [String] { detailLines() }
+    package var details: [String] { detailLines() }
     private let detailLines: @Sendable () -> [String]
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
     /// Flags it takes anywhere after its name (`--json`, `--round`), as written.
-    public var flags: [String] { takes.map(\.spelling) }
+    package var flags: [String] { takes.map(\.spelling) }
     let takes: [CommandFlag]
     /// It takes `new`'s field options after its positional arguments.
-    public let takesFieldOptions: Bool
+    package let takesFieldOptions: Bool
     /// Another form usage shows after the main one (`record off`).
     let alternative: String?
     let make: @Sendable (Arguments) throws(CommandError) -> Invocation
@@ -91,7 +91,7 @@ public struct Command: Sendable {
     }
 
     /// `currency CODE [--round]`, `new NAME` and its field options.
-    public var usage: String {
+    package var usage: String {
         var words = [name] + parameters.map(\.usage) + flags.map { "[\($0)]" }
         if takesFieldOptions { words.append(FieldOption.usage) }
         return words.joined(separator: " ") + (alternative.map { " | " + $0 } ?? "")
@@ -99,7 +99,7 @@ public struct Command: Sendable {
 
     /// An invocation's arguments as its command reads them: what a recording writes back, as
     /// text only here, quoted by each parameter's declaration (`Invocation.written`).
-    public struct Written: Sendable {
+    package struct Written: Sendable {
         /// The positional arguments, in declared order; trailing optional ones may be left out.
         var arguments: [String]
         var flags: Set<CommandFlag>
@@ -125,22 +125,22 @@ public struct Command: Sendable {
     }
 
     /// The words after the command's name, read by its declaration.
-    public struct Arguments: Sendable {
-        public let command: Command
+    package struct Arguments: Sendable {
+        package let command: Command
         /// The positional arguments, each with where it stands in the line (for errors).
         var words: [Tokenizer.Word] = []
-        public var flags: Set<String> = []
-        public var fieldOptions = FieldOptions()
+        package var flags: Set<String> = []
+        package var fieldOptions = FieldOptions()
         /// Where the field options stand, from the first to the last.
         var optionsSpan: Range<Int>?
         /// How keys read for the active field (a natural field's `.` is `<dec>`).
-        public var reading = KeyReading.plain
+        package var reading = KeyReading.plain
 
         /// Where the words stand, kept with the invocation for errors raised while it runs.
         var spans: WordSpans { WordSpans(arguments: words.lazy.map(\.span), options: optionsSpan) }
 
         /// The positional arguments' texts.
-        public var positionals: Positionals { Positionals(words: words) }
+        package var positionals: Positionals { Positionals(words: words) }
 
         /// The positional argument at `index`, if given.
         func word(_ index: Int) -> String? { index < words.count ? String(words[index].text) : nil }
@@ -175,11 +175,11 @@ public struct Command: Sendable {
     }
 
     /// The texts of the positional arguments, read in place.
-    public struct Positionals: RandomAccessCollection, Sendable {
+    package struct Positionals: RandomAccessCollection, Sendable {
         let words: [Tokenizer.Word]
-        public var startIndex: Int { words.startIndex }
-        public var endIndex: Int { words.endIndex }
-        public subscript(index: Int) -> String { String(words[index].text) }
+        package var startIndex: Int { words.startIndex }
+        package var endIndex: Int { words.endIndex }
+        package subscript(index: Int) -> String { String(words[index].text) }
     }
 
     /// Reads the rest of a line by this declaration into an invocation; `offset` is where the
@@ -232,22 +232,22 @@ public struct Command: Sendable {
 }
 
 /// Every command, in the order `help` lists them.
-public enum Commands {
-    public static let all: [Command] = groups.flatMap(\.commands)
+package enum Commands {
+    package static let all: [Command] = groups.flatMap(\.commands)
 
     /// The commands by what they are for, as `help` lists them.
-    public static let groups: [(title: String, commands: [Command])] = [
+    package static let groups: [(title: String, commands: [Command])] = [
         ("fields", fieldCommands), ("editing", editingCommands), ("looking", lookingCommands), ("scripts", scriptCommands), ("session", sessionCommands),
     ]
 
-    public static let names: [String] = all.map(\.name)
+    package static let names: [String] = all.map(\.name)
 
     private static let byName: [String: Command] = Dictionary(
         all.flatMap { command in ([command.name] + command.aliases).map { ($0, command) } },
         uniquingKeysWith: { first, _ in first })
 
     /// The command called `name` or one of its aliases.
-    public static func named(_ name: String) -> Command? { byName[name] }
+    package static func named(_ name: String) -> Command? { byName[name] }
 
     /// Where the command's name ends: at the first space, found by bytes while the name is ASCII.
     private static func nameEnd(in line: Substring) -> Substring.Index {
@@ -263,17 +263,17 @@ public enum Commands {
     }
 
     /// The commands of a `-c` argument, each with where it starts, read by the line's tokenizer.
-    public static func split(commandLine text: String) -> [(command: String, offset: Int)] { Tokenizer.commands(in: text) }
+    package static func split(commandLine text: String) -> [(command: String, offset: Int)] { Tokenizer.commands(in: text) }
 
     /// Reads one line into what it asks for; nil for a blank line or a comment.
-    public static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
+    package static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
         try read(line, reading: reading)?.invocation
     }
 
     /// Reads one line into what it asks for and where its words stand, once; nil for a blank line
     /// or a comment. A line that starts with a digit or `<` types keys (`123<left>9`), read as
     /// `reading` says.
-    public static func read(_ line: String, reading: KeyReading) throws(CommandError) -> ParsedLine? {
+    package static func read(_ line: String, reading: KeyReading) throws(CommandError) -> ParsedLine? {
         let trimmed = line.trimmingSpaces()
         // `#` then ASCII is a comment at a glance; `#` with a combining mark is asked of Characters.
         let utf8 = trimmed.utf8

@@ -1,6 +1,6 @@
 /// The flags shell commands take, spelled once: declarations, parsing, write-backs, help and
 /// messages read them from here (issue 35).
-public enum CommandFlag: String, Sendable, CaseIterable {
+package enum CommandFlag: String, Sendable, CaseIterable {
     /// `fields`, `inspect`, `locales`, `currencies`: one JSON line for machines.
     case json = "--json"
     /// `currency`: round half-even when the amount does not fit the new currency.
@@ -9,7 +9,7 @@ public enum CommandFlag: String, Sendable, CaseIterable {
     case force = "--force"
 
     /// `--json` as it is written.
-    public var spelling: String { rawValue }
+    package var spelling: String { rawValue }
 }
 
 extension Command.Arguments {

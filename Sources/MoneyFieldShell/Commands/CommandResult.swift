@@ -1,8 +1,8 @@
 import MoneyFieldEngine
 
 /// One line a command prints, tagged so the executable can colour it.
-public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+@_spi(Tools) public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Plain output: values, listings, help.
         case plain
         /// `NAME: DISPLAY` after a change.
@@ -13,51 +13,51 @@ public struct OutputLine: Equatable, Sendable, CustomStringConvertible {
         case error
     }
 
-    public let kind: Kind
-    public let text: String
+    package let kind: Kind
+    @_spi(Tools) public let text: String
     /// For an error: the characters of the command line it is about, from 0.
-    public var span: Range<Int>?
+    package var span: Range<Int>?
 
-    public init(_ kind: Kind, _ text: String, span: Range<Int>? = nil) {
+    package init(_ kind: Kind, _ text: String, span: Range<Int>? = nil) {
         self.kind = kind
         self.text = text
         self.span = span
     }
 
-    public static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
-    public static func error(_ text: String, span: Range<Int>? = nil) -> OutputLine { OutputLine(.error, "error: " + text, span: span) }
-    public static func error(_ error: CommandError) -> OutputLine { .error(error.message, span: error.span) }
+    package static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
+    package static func error(_ text: String, span: Range<Int>? = nil) -> OutputLine { OutputLine(.error, "error: " + text, span: span) }
+    package static func error(_ error: CommandError) -> OutputLine { .error(error.message, span: error.span) }
 
     /// The text after `error: `, for a printer that writes its own heading.
-    public var message: String { kind == .error && text.hasPrefix("error: ") ? String(text.dropFirst(7)) : text }
-    public static func rejected(_ text: String) -> OutputLine { OutputLine(.rejected, "rejected: " + text) }
+    package var message: String { kind == .error && text.hasPrefix("error: ") ? String(text.dropFirst(7)) : text }
+    package static func rejected(_ text: String) -> OutputLine { OutputLine(.rejected, "rejected: " + text) }
 
-    public var description: String { text }
+    @_spi(Tools) public var description: String { text }
 }
 
 /// What one handled line produced.
-public struct CommandResult: Equatable, Sendable {
-    public var lines: [OutputLine] = []
+@_spi(Tools) public struct CommandResult: Equatable, Sendable {
+    @_spi(Tools) public var lines: [OutputLine] = []
     /// A key was refused: an interactive shell rings the bell.
-    public var rangBell = false
+    package var rangBell = false
     /// The user asked to leave.
-    public var quits = false
+    @_spi(Tools) public var quits = false
     /// `kiosk` was accepted: the executable takes the terminal for this field.
-    public var kioskField: String?
+    package var kioskField: String?
     /// The active field after each key of a key press that went in, in order (a refused key ends
     /// it); kept only by a session whose `keepsKeySteps` is set, as a demo plan sets it on the
     /// session it plays.
-    public var keySteps: [MoneyField] = []
+    package var keySteps: [MoneyField] = []
     /// The command failed (`--bail` stops here).
-    public var failed: Bool { lines.contains { $0.kind == .error } }
+    package var failed: Bool { lines.contains { $0.kind == .error } }
 
-    public init(lines: [OutputLine] = [], rangBell: Bool = false, quits: Bool = false) {
+    package init(lines: [OutputLine] = [], rangBell: Bool = false, quits: Bool = false) {
         self.lines = lines
         self.rangBell = rangBell
         self.quits = quits
     }
 
-    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    package var text: String { lines.map(\.text).joined(separator: "\n") }
 
     mutating func append(_ line: OutputLine) { lines.append(line) }
     mutating func append(contentsOf other: CommandResult) {
@@ -69,17 +69,17 @@ public struct CommandResult: Equatable, Sendable {
 
 /// A failed command: printed as one `error:` line, pointing at the part of the line it is about
 /// when that is known.
-public struct CommandError: Error, Equatable, Sendable {
-    public let message: String
+@_spi(Tools) public struct CommandError: Error, Equatable, Sendable {
+    package let message: String
     /// Characters of the command line, from 0.
-    public var span: Range<Int>?
+    package var span: Range<Int>?
 
     /// Which of the line's words it is about, when it is raised where their places are not
     /// known (while the command runs); the session turns it into `span`.
-    public var word: Word?
+    package var word: Word?
 
     /// Words of a command line by their role, not their place.
-    public enum Word: Equatable, Sendable {
+    package enum Word: Equatable, Sendable {
         /// The positional argument at this index (0 is the first after the name).
         case argument(Int)
         /// Several positional arguments, drawn from the first to the last given.
@@ -88,7 +88,7 @@ public struct CommandError: Error, Equatable, Sendable {
         case options
     }
 
-    public init(_ message: String, at span: Range<Int>? = nil) {
+    package init(_ message: String, at span: Range<Int>? = nil) {
         self.message = message
         self.span = span
     }

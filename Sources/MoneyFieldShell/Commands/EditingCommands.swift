@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 extension Commands {
     static let editingCommands = [type] + KeyTable.all.compactMap(keyCommand) + [paste, set, caret, select, edit, locale, currency, undo, redo]

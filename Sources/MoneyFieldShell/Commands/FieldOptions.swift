@@ -3,31 +3,31 @@ import MoneyFieldEngine
 
 /// The options of `new`, read into typed values: what a `new` line, the command line's starting
 /// field and `check` all hold. nil or false is the option's default.
-public struct FieldOptions: Equatable, Sendable {
-    public var locale: String?
-    public var currency: String?
-    public var mode: EntryMode?
-    public var decimals: Int?
-    public var maxDigits: Int?
-    public var maximum: String?
-    public var minimum: String?
-    public var allowsNegative = false
-    public var accounting = false
-    public var display: DisplayStyle?
-    public var emptyWhenZero = false
-    public var emptiable: Emptiable?
-    public var emptyShows: EmptyShows?
-    public var startsEmpty = false
-    public var pointAgain: PointAgain?
-    public var onLeave: OnLeave?
-    public var onFocus: OnFocus?
-    public var whileTyping: WhileTyping?
+package struct FieldOptions: Equatable, Sendable {
+    package var locale: String?
+    package var currency: String?
+    package var mode: EntryMode?
+    package var decimals: Int?
+    package var maxDigits: Int?
+    package var maximum: String?
+    package var minimum: String?
+    package var allowsNegative = false
+    package var accounting = false
+    package var display: DisplayStyle?
+    package var emptyWhenZero = false
+    package var emptiable: Emptiable?
+    package var emptyShows: EmptyShows?
+    package var startsEmpty = false
+    package var pointAgain: PointAgain?
+    package var onLeave: OnLeave?
+    package var onFocus: OnFocus?
+    package var whileTyping: WhileTyping?
 
-    public init() {}
+    package init() {}
 
     /// The options that make `configuration` again, defaults left out (locale and currency always
     /// given); with `keepingDefaults`, every choice and number given too, as `inspect --json` lists them.
-    public init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
+    package init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
         // One case per setting and no `default:`: a new setting does not compile until it is written back.
         for setting in FieldSetting.allCases {
             switch setting {
@@ -56,7 +56,7 @@ public struct FieldOptions: Equatable, Sendable {
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
     /// ends the messages that say what to write instead.
-    public init(
+    package init(
         parsing words: some Sequence<String>, usage: @autoclosure () -> String = "new NAME " + FieldOption.usage
     ) throws(CommandError) {
         try self.init(parsing: words.map { Tokenizer.Word(text: $0[...], span: 0..<0) }, usage: usage())
@@ -107,14 +107,14 @@ public struct FieldOptions: Equatable, Sendable {
     }
 
     /// The options as `new` writes them, in the table's order.
-    public var words: [String] {
+    package var words: [String] {
         FieldOption.all.flatMap { option in option.written(self).map { [option.name] + $0 } ?? [] }
     }
 
     /// The field these options make; what is not given comes from `defaults` (a session's own
     /// locale and currency). A locale without a currency takes the locale's own, as ICU gives it.
     /// `place`: where the error is read, which decides how it names the listing commands.
-    public func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
+    package func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
         var currency = currency ?? defaults.currency
         if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale, place: place) }
         do {
@@ -147,38 +147,38 @@ public struct FieldOptions: Equatable, Sendable {
 
 /// One option of `new`, declared once: parsing, writing back, usage, help and completion read it.
 /// Its identity is the engine's `FieldSetting` it sets, one row per case (`row(for:)`).
-public struct FieldOption: Sendable {
-    public typealias ID = FieldSetting
+package struct FieldOption: Sendable {
+    package typealias ID = FieldSetting
 
-    public let name: String
+    package let name: String
     /// The field setting it sets: what an engine error names when this option would allow it.
-    public let setting: FieldSetting
+    package let setting: FieldSetting
     /// `L`, `N`, `atm|whole|natural`; nil for a flag.
-    public let valueName: String?
+    package let valueName: String?
     /// What Tab offers for the value.
-    public let values: ArgumentKind
-    public var help: String { describe() }
+    package let values: ArgumentKind
+    package var help: String { describe() }
     /// Made when read, not with the table: `--display`'s renders amounts through ICU, a cost no
     /// start-up should pay.
     private let describe: @Sendable () -> String
     /// What its value is, for machine-read forms (JSON numbers, strings, `true`).
-    public let kind: Kind
+    package let kind: Kind
     let read: @Sendable (inout FieldOptions, String) throws(CommandError) -> Void
     /// The value words when the option is given (`[]` for a flag), else nil.
     package let written: @Sendable (FieldOptions) -> [String]?
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case flag, number, text
     }
 
     /// The name in JSON: `--empty-when-zero` is `emptyWhenZero`.
-    public var jsonKey: String {
+    package var jsonKey: String {
         let words = name.drop { $0 == "-" }.split(separator: "-")
         return words.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
     }
 
     /// Every option, in the order usage and help list them (`FieldSetting`'s order).
-    public static let all: [FieldOption] = FieldSetting.allCases.map(row(for:))
+    package static let all: [FieldOption] = FieldSetting.allCases.map(row(for:))
 
     /// The table: each setting's row, in one switch with no `default:`, so a new setting does not
     /// compile until it has its row. The one place a flag of `new` is spelled.
@@ -240,17 +240,17 @@ public struct FieldOption: Sendable {
 
     private static let byName: [String: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
-    public static func named(_ name: String) -> FieldOption? { byName[name] }
+    package static func named(_ name: String) -> FieldOption? { byName[name] }
 
     private static let bySetting: [FieldSetting: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.setting, $0) })
 
     /// The option that sets `setting`: every setting has its row (`all` is made from every case).
-    public static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
+    package static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
 
     /// `[--locale L] [--currency C] …`
-    public static let usage = all.map(\.usage).joined(separator: " ")
+    package static let usage = all.map(\.usage).joined(separator: " ")
 
-    public var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
+    package var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
 
     private static func text(
         _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind,

@@ -2,7 +2,7 @@ import MoneyFieldEngine
 
 /// A command line read once into typed values. The session runs it, the journal keeps it, the
 /// kiosk and the demo make and read it; only a recording turns it into text, to write a script.
-public enum Invocation: Equatable, Sendable {
+package enum Invocation: Equatable, Sendable {
     case new(name: String, options: FieldOptions)
     case use(String)
     case fields(json: Bool)
@@ -32,7 +32,7 @@ public enum Invocation: Equatable, Sendable {
     case quit
 
     /// The line a script writes for it: its declaration writes it from the arguments.
-    public var scriptLine: String {
+    package var scriptLine: String {
         if case .press(let press) = self, press.spelling != .type { return press.scriptLine }
         let (command, arguments) = written
         return command.line(arguments)
@@ -78,11 +78,11 @@ public enum Invocation: Equatable, Sendable {
 
 /// A line read once: what it asks for, and where its words stand, so that an error raised while it
 /// runs (`locale xx`: no such locale) points at its word as a parse error does.
-public struct ParsedLine: Equatable, Sendable {
-    public let invocation: Invocation
-    public let spans: WordSpans
+package struct ParsedLine: Equatable, Sendable {
+    package let invocation: Invocation
+    package let spans: WordSpans
 
-    public init(_ invocation: Invocation, spans: WordSpans = WordSpans()) {
+    package init(_ invocation: Invocation, spans: WordSpans = WordSpans()) {
         self.invocation = invocation
         self.spans = spans
     }
@@ -91,14 +91,14 @@ public struct ParsedLine: Equatable, Sendable {
 /// Where a line's words stand, in characters from 0: its positional arguments (a command takes
 /// at most three) and `new`'s field options. Held inline: a replayed line of keys pays no
 /// allocation for it.
-public struct WordSpans: Equatable, Sendable {
+package struct WordSpans: Equatable, Sendable {
     private var first: Range<Int>?
     private var second: Range<Int>?
     private var third: Range<Int>?
     /// From the first field option to the last.
     var options: Range<Int>?
 
-    public init() {}
+    package init() {}
 
     init(arguments: some Collection<Range<Int>>, options: Range<Int>?) {
         precondition(arguments.count <= 3, "a command takes at most three positional arguments")
@@ -110,7 +110,7 @@ public struct WordSpans: Equatable, Sendable {
     }
 
     /// The span of the positional argument at `index`, if given.
-    public subscript(argument index: Int) -> Range<Int>? {
+    package subscript(argument index: Int) -> Range<Int>? {
         switch index {
         case 0: first
         case 1: second
@@ -133,8 +133,8 @@ public struct WordSpans: Equatable, Sendable {
 
 /// Keys pressed on the active field, and how the line asked for them, so a recording writes
 /// them back the same way (`type 12<bs>`, `12`, `bs 3`).
-public struct KeyPress: Equatable, Sendable {
-    public enum Spelling: Equatable, Sendable {
+package struct KeyPress: Equatable, Sendable {
+    package enum Spelling: Equatable, Sendable {
         /// `type KEYS`.
         case type
         /// A line of keys alone: `123<left>`.
@@ -143,17 +143,17 @@ public struct KeyPress: Equatable, Sendable {
         case command(String)
     }
 
-    public var keys: [Key]
-    public var spelling: Spelling
+    package var keys: [Key]
+    package var spelling: Spelling
 
-    public init(_ keys: [Key], spelling: Spelling = .type) {
+    package init(_ keys: [Key], spelling: Spelling = .type) {
         self.keys = keys
         self.spelling = spelling
     }
 
     /// `key` pressed `count` times as its own command writes it (`bs 3`, `home`), or typed
     /// (`type <enter>`) when the key has no command or no count.
-    public static func command(_ key: Key, count: Int = 1) -> KeyPress {
+    package static func command(_ key: Key, count: Int = 1) -> KeyPress {
         let named = KeyTable.named(for: key)
         let keys = Array(repeating: key, count: count)
         return switch named.command {
@@ -164,7 +164,7 @@ public struct KeyPress: Equatable, Sendable {
     }
 
     /// Written as keys (`type 12<bs>` or `12<bs>`), not as a key command (`bs 3`).
-    public var isTyped: Bool { spelling == .type || spelling == .bare }
+    package var isTyped: Bool { spelling == .type || spelling == .bare }
 
     package var scriptLine: String {
         switch spelling {

@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 extension Commands {
     static let scriptCommands = [record, source]

@@ -3,13 +3,13 @@ import MoneyFieldEngine
 /// Keys written as the shell's `type` command takes them: digits and named keys in angle brackets,
 /// `123<bs><left><left>9<del><home><end><neg><clear>`; spaces between keys are ignored; `-` (or
 /// U+2212) is `<neg>`.
-public enum KeyScript {
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
+package enum KeyScript {
+    package enum ParseError: Error, Equatable, CustomStringConvertible {
         case unknownKey(String)
         case unterminated(String)
         case notAKey(Character)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownKey(let name): "unknown key <\(name)>"
             case .unterminated(let rest): "no closing > in \"\(rest)\""
@@ -23,7 +23,7 @@ public enum KeyScript {
     /// Walks Unicode scalars, not Characters: replaying a corpus spends its time here, and
     /// grapheme breaking of every character cost more than the keys themselves.
     /// `decimal` says which other characters are keys (a natural field's `.` is `<dec>`).
-    public static func parse<Script: StringProtocol>(
+    package static func parse<Script: StringProtocol>(
         _ script: Script, decimal: (Unicode.Scalar) -> Key? = { _ in nil }
     ) throws(ParseError) -> [Key] where Script.SubSequence == Substring {
         if let keys = script.utf8.withContiguousStorageIfAvailable(asciiKeys), let keys { return keys }
@@ -95,33 +95,33 @@ public enum KeyScript {
     }
 
     /// Whether a line starts with keys to type (a digit or `<`): `123`, `<bs><bs>`.
-    public static func startsKeys(_ text: some StringProtocol) -> Bool {
+    package static func startsKeys(_ text: some StringProtocol) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
         return first == "<" || Key.digitValue(of: first) != nil
     }
 
     /// Whether a line starts with keys to type (a digit or `<`), as `reading` reads keys: in a
     /// natural field `.5` types too.
-    public static func startsKeys(_ text: some StringProtocol, reading: KeyReading) -> Bool {
+    package static func startsKeys(_ text: some StringProtocol, reading: KeyReading) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
         return startsKeys(text) || reading.decimalKey(first) != nil
     }
 
     /// The script form of `keys`: `12<left>9`.
-    public static func text(for keys: [Key]) -> String { keys.map(KeyTable.scriptText(for:)).joined() }
+    package static func text(for keys: [Key]) -> String { keys.map(KeyTable.scriptText(for:)).joined() }
 }
 
 /// How a line's keys read for the field they go to: in natural mode `.`, `,` and the locale's own
 /// decimal separator are `<dec>`; elsewhere they are refused with a hint to use `set`.
-public struct KeyReading: Sendable {
+package struct KeyReading: Sendable {
     let field: MoneyField?
 
-    public init(for field: MoneyField?) { self.field = field }
+    package init(for field: MoneyField?) { self.field = field }
 
-    public static let plain = KeyReading(for: nil)
+    package static let plain = KeyReading(for: nil)
 
     /// The key a non-digit character types, or nil.
-    public func decimalKey(_ scalar: Unicode.Scalar) -> Key? {
+    package func decimalKey(_ scalar: Unicode.Scalar) -> Key? {
         guard let field, field.configuration.mode == .natural, field.isDecimalSeparator(scalar) else { return nil }
         return .decimal
     }

@@ -1,7 +1,7 @@
 import MoneyFieldEngine
 
 /// A key as a terminal reports it, decoded from its bytes; what kiosk mode reads.
-public enum KeyboardKey: Hashable, Sendable {
+package enum KeyboardKey: Hashable, Sendable {
     /// A printable character (digits included).
     case character(Character)
     case backspace, delete, left, right, home, end
@@ -13,42 +13,42 @@ public enum KeyboardKey: Hashable, Sendable {
 
 /// One key, declared once: how scripts write it, what help says, which terminal keys press it in
 /// kiosk mode, whether it edits the amount, and how `check`'s script headers name it.
-public struct NamedKey: Sendable {
+package struct NamedKey: Sendable {
     /// Written `<name>` in `type` and in scripts (any length).
-    public let name: String
-    public let key: Key
-    public let help: String
+    package let name: String
+    package let key: Key
+    package let help: String
     /// The terminal keys that press it in kiosk mode, and how the kiosk hint names them.
-    public let kiosk: [KeyboardKey]
-    public let kioskLabel: String
+    package let kiosk: [KeyboardKey]
+    package let kioskLabel: String
     /// It may change the digits or the sign (a move or a selection does not).
-    public let edits: Bool
+    package let edits: Bool
     /// How `check`'s headers name it: `backspace`, `left arrow`, `a digit key`.
-    public let words: String
+    package let words: String
     /// The shell command named as the key, if it has one (`bs 3`, `home`).
-    public let command: KeyCommand?
+    package let command: KeyCommand?
 
     /// How a script writes it: `7`, `<bs>`.
-    public var scriptText: String {
+    package var scriptText: String {
         if case .digit = key { return name }
         return "<" + name + ">"
     }
 }
 
 /// The shell command a key gives: pressed once (`home`), or N times with its own summary (`bs 3`).
-public enum KeyCommand: Sendable {
+package enum KeyCommand: Sendable {
     case once
     case repeated(summary: String)
 }
 
 /// Every named key, once: the `type` language, kiosk bindings, help and completion read this.
-public enum KeyTable {
+package enum KeyTable {
     /// Every key but the digits, in the order help lists them.
-    public static let all: [NamedKey] = Key.editingKeys.map(row(for:))
+    package static let all: [NamedKey] = Key.editingKeys.map(row(for:))
 
     /// The row of `key`, which every key has: a digit's names it by itself (`7`, as scripts and
     /// the adapter protocol write it). Read from rows made once: scripts and `check` ask per key.
-    public static func named(for key: Key) -> NamedKey {
+    package static func named(for key: Key) -> NamedKey {
         if case .digit(let value) = key, value < 10 { return digitRows[Int(value)] }
         return byKey[key] ?? row(for: key)
     }
@@ -101,7 +101,7 @@ public enum KeyTable {
         all.flatMap { named in named.kiosk.map { ($0, named.key) } }, uniquingKeysWith: { first, _ in first })
 
     /// The key named `name` (any case), or nil.
-    public static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
+    package static func key(named name: String) -> Key? { (byName[name] ?? byName[name.lowercased()])?.key }
 
     /// Each name's bytes in lower case, for the key reader, which finds a `<name>` by its bytes.
     private static let asciiNames: [(name: [UInt8], key: Key)] = all.map { (Array($0.name.lowercased().utf8), $0.key) }
@@ -121,13 +121,13 @@ public enum KeyTable {
     }
 
     /// How a script writes `key`: `7`, `<bs>`.
-    public static func scriptText(for key: Key) -> String { named(for: key).scriptText }
+    package static func scriptText(for key: Key) -> String { named(for: key).scriptText }
 
     /// `<bs> <del> …`, for messages and help.
-    public static let nameList = all.map { "<\($0.name)>" }.joined(separator: " ")
+    package static let nameList = all.map { "<\($0.name)>" }.joined(separator: " ")
 
     /// The field key a terminal key presses in kiosk mode: any decimal digit, or a bound key.
-    public static func key(forKiosk keyboardKey: KeyboardKey) -> Key? {
+    package static func key(forKiosk keyboardKey: KeyboardKey) -> Key? {
         if case .character(let character) = keyboardKey, let digit = Key(digit: character) { return digit }
         return byKeyboard[keyboardKey]
     }

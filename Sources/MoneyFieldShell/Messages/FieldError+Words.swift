@@ -18,13 +18,13 @@ extension FieldSetting {
 }
 
 extension Rejection {
-    public var words: String { description + (allowedBy?.words ?? "") }
+    package var words: String { description + (allowedBy?.words ?? "") }
 }
 
 extension FieldError {
     /// Where the words are read: at the prompt the listing commands are `locales FILTER` and
     /// `currencies FILTER`; on the command line they are run through `moneyfield -c`.
-    public enum Place: Sendable {
+    package enum Place: Sendable {
         case prompt, commandLine
 
         func listing(_ command: String) -> String {
@@ -32,11 +32,11 @@ extension FieldError {
         }
     }
 
-    public var words: String { words(at: .prompt) }
+    package var words: String { words(at: .prompt) }
 
     /// The engine's text with each setting named by its option, plus "did you mean" for an unknown
     /// name, the shell's listing commands, and the option or flag that would help.
-    public func words(at place: Place) -> String {
+    package func words(at place: Place) -> String {
         let text = text(naming: \.option)
         return switch self {
         case .unknownLocale:

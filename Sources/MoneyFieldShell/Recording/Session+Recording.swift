@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 extension Session {
     /// Whether this run may write files: a person at the shell may, a script only with `--allow-write`.
@@ -12,7 +12,7 @@ extension Session {
     }
 
     /// Starts writing this session to `path` as a script; an existing file is kept unless `replacing`.
-    public func startRecording(to path: String, replacing: Bool) -> CommandResult {
+    package func startRecording(to path: String, replacing: Bool) -> CommandResult {
         do throws(CommandError) {
             return try startRecording(path, replacing: replacing)
         } catch {

@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 /// Appends a live session to a script, one block per command, so that whatever happens the file
 /// replays up to its last whole command.

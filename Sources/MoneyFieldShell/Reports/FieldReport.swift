@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 /// Everything about one field, as `inspect` lines and as `inspect --json`.
 struct FieldReport {

@@ -3,19 +3,19 @@ import MoneyFieldIO
 
 /// What every surface draws of a field: its display, caret and selection. The prompt's field
 /// line, `show`, the kiosk, demo frames and casts all draw from this one view.
-public struct FieldView: Equatable, Sendable {
-    public let name: String
-    public let display: String
+package struct FieldView: Equatable, Sendable {
+    package let name: String
+    package let display: String
     /// UTF-16 code units before the caret.
-    public let caretOffset: Int
+    package let caretOffset: Int
     /// The selected span in UTF-16 offsets, or nil.
-    public let selection: Range<Int>?
+    package let selection: Range<Int>?
     /// An empty display (empty when zero, or an emptied field).
-    public let isEmpty: Bool
-    public let locale: String
-    public let currency: String
+    package let isEmpty: Bool
+    package let locale: String
+    package let currency: String
 
-    public init(name: String, field: MoneyField) {
+    package init(name: String, field: MoneyField) {
         self.name = name
         locale = field.configuration.locale
         currency = field.configuration.currency
@@ -26,7 +26,7 @@ public struct FieldView: Equatable, Sendable {
     }
 
     /// A display and caret from elsewhere (another field's answer to `check`), drawn as a field's are.
-    public init(display: String, caretOffset: Int, name: String = "") {
+    package init(display: String, caretOffset: Int, name: String = "") {
         self.name = name
         self.display = display
         self.caretOffset = caretOffset
@@ -37,7 +37,7 @@ public struct FieldView: Equatable, Sendable {
     }
 
     /// How the caret and a selection are shown.
-    public enum Marking: Sendable {
+    package enum Marking: Sendable {
         /// In text: the caret as `|`, a selection between `[` and `]` (`$1[2.3|]4`).
         case text
         /// On a terminal whose cursor is the caret: the selection in reverse video.
@@ -49,7 +49,7 @@ public struct FieldView: Equatable, Sendable {
     }
 
     /// The display marked as `marking` says, and the terminal cells before the caret in it.
-    public func drawn(_ marking: Marking) -> (text: String, caretColumn: Int) {
+    package func drawn(_ marking: Marking) -> (text: String, caretColumn: Int) {
         let marks = Self.marks(marking)
         let selection = marking == .none ? nil : self.selection
         // The cursor stands after the glyphs left of the caret and the marks before it: an
@@ -61,7 +61,7 @@ public struct FieldView: Equatable, Sendable {
     }
 
     /// The display marked as `marking` says, without measuring it for a cursor.
-    public func text(_ marking: Marking) -> String {
+    package func text(_ marking: Marking) -> String {
         let marks = Self.marks(marking)
         return Self.marked(display, caretOffset: caretOffset, selection: marking == .none ? nil : selection,
                            caret: marks.caret, open: marks.open, close: marks.close)
@@ -70,7 +70,7 @@ public struct FieldView: Equatable, Sendable {
     /// `display` with `caret` at a UTF-16 offset and `open`/`close` around a selection; at one
     /// offset the opening mark comes before the caret and the closing one after it. An empty
     /// `caret` leaves the caret unmarked (a terminal's cursor shows it).
-    public static func marked(
+    package static func marked(
         _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
     ) -> String {
         // The caret alone, what nearly every line shows: two slices around it, no list of marks.
@@ -113,10 +113,10 @@ public struct FieldView: Equatable, Sendable {
     }
 
     /// `$1[2.3|]4`: what the prompt prints.
-    public var marked: String { text(.text) }
+    package var marked: String { text(.text) }
 
     /// `NAME: DISPLAY` with the caret and selection marked, the line after every change.
-    public var line: String { "\(name): \(marked)" }
+    package var line: String { "\(name): \(marked)" }
 }
 
 extension String {

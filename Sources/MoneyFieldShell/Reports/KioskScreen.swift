@@ -3,16 +3,16 @@ import MoneyFieldIO
 
 /// The field drawn as a kiosk screen: a box with the name, locale and currency, and the amount
 /// right-aligned in it.
-public enum KioskScreen {
+package enum KioskScreen {
     /// Lines of the screen and where the caret is (`row` within the lines, `column` in terminal cells).
-    public struct Drawing: Equatable, Sendable {
-        public let lines: [String]
-        public let caretRow: Int
-        public let caretColumn: Int
+    package struct Drawing: Equatable, Sendable {
+        package let lines: [String]
+        package let caretRow: Int
+        package let caretColumn: Int
     }
 
     /// Draws a field's view, its caret and selection shown as `marking` says.
-    public static func draw(_ view: FieldView, width: Int = 40, marking: FieldView.Marking, caption: String? = nil) -> Drawing {
+    package static func draw(_ view: FieldView, width: Int = 40, marking: FieldView.Marking, caption: String? = nil) -> Drawing {
         let (amount, caretInAmount) = view.drawn(marking)
         let amountWidth = TerminalWidth.of(amount.withoutEscapes)
         let inner = max(width - 4, amountWidth + 2, 20)

@@ -1,41 +1,41 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 /// A session script: `> command` lines, each followed by its expected output; `#` lines are comments.
-public struct Transcript: Sendable, Equatable {
+@_spi(Tools) public struct Transcript: Sendable, Equatable {
     /// One command, what stands before it, and the output it should print.
-    public struct Step: Sendable, Equatable {
+    @_spi(Tools) public struct Step: Sendable, Equatable {
         /// Comment and blank lines before the command, kept verbatim for `--update`.
-        public var leading: [String]
-        public var command: String
+        package var leading: [String]
+        @_spi(Tools) public var command: String
         /// 1-based line number of the `> ` line.
-        public var line: Int
-        public var expected: [String]
+        @_spi(Tools) public var line: Int
+        @_spi(Tools) public var expected: [String]
     }
 
-    public var steps: [Step]
+    @_spi(Tools) public var steps: [Step]
     /// Comments and blank lines after the last step's output.
-    public var trailing: [String]
+    package var trailing: [String]
     /// How the file ends its lines (`\r\n` for a CRLF script) and whether it starts with a byte
     /// order mark: `--update` writes them back as they were.
-    public var lineEnding = "\n"
-    public var startsWithByteOrderMark = false
+    package var lineEnding = "\n"
+    package var startsWithByteOrderMark = false
     /// The note a replay prints for a cut recording, or nil.
-    public var cutBlockNote: String? {
+    package var cutBlockNote: String? {
         cutBlockLine.map { "the recording was cut short in the block at line \($0) (the recorder was stopped mid-write); replayed up to the command before it" }
     }
 
     /// The line of a recording's last block when it was cut short (the recorder was killed
     /// mid-write); that block is left out, so the script replays up to the command before.
-    public var cutBlockLine: Int?
+    @_spi(Tools) public var cutBlockLine: Int?
 
-    public static let commandPrefix = "> "
+    package static let commandPrefix = "> "
     /// The first line of every recording; only there does a missing final blank line mean a cut block.
-    public static let recordingMarker = "# Recorded with moneyfield"
+    package static let recordingMarker = "# Recorded with moneyfield"
 
     /// Reads script text; CRLF, a UTF-8 BOM and a missing final newline are fine.
-    public init(parsing text: String, path: String) throws(ScriptError) {
+    @_spi(Tools) public init(parsing text: String, path: String) throws(ScriptError) {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") {
             body = body.dropFirst()
@@ -106,7 +106,7 @@ public struct Transcript: Sendable, Equatable {
 
     /// Reads a script file; a folder, a FIFO, a file over the size limit, invalid UTF-8 or binary
     /// content is an error naming the file.
-    public init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
+    package init(contentsOf url: URL, displayPath: String) throws(ScriptError) {
         let bytes: [UInt8]
         do { bytes = try TextFile.read(url, displayPath: displayPath) } catch {
             throw .unreadable(path: displayPath, reason: error.reason, missing: error.isMissing)
@@ -115,7 +115,7 @@ public struct Transcript: Sendable, Equatable {
     }
 
     /// Reads script bytes (a file's, or standard input's for `-`): UTF-8 text without NULs.
-    public init(bytes: [UInt8], path: String) throws(ScriptError) {
+    package init(bytes: [UInt8], path: String) throws(ScriptError) {
         let text = bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
         guard let text else {
             throw .unreadable(path: path, reason: "it is not UTF-8 text (binary, or another encoding); save it as UTF-8")
@@ -127,7 +127,7 @@ public struct Transcript: Sendable, Equatable {
     /// expected line that still matches (written with `\u{…}` escapes) is kept as its author wrote
     /// it, and so are the line endings and a byte order mark. A new line is written with its
     /// invisible and space-like characters as the escapes `inspect` and a diff show (`\u{00A0}`).
-    public func rendered(withOutputs outputs: [[String]]) -> String {
+    package func rendered(withOutputs outputs: [[String]]) -> String {
         var lines: [String] = []
         for (step, output) in zip(steps, outputs) {
             lines += step.leading
@@ -144,7 +144,7 @@ public struct Transcript: Sendable, Equatable {
     /// An output line as a script writes it: invisible and space-like characters as `\u{…}`
     /// escapes, unless the line already holds text that reads as an escape (`\u{41}` printed as it
     /// stands), which must stay raw to match.
-    public static func written(_ line: String) -> String {
+    package static func written(_ line: String) -> String {
         guard VisibleText.hasInvisible(line) else { return line }
         let escaped = VisibleText.escaped(line)
         return VisibleText.unescaped(escaped) == line ? escaped : line
@@ -152,19 +152,19 @@ public struct Transcript: Sendable, Equatable {
 
     /// Whether an expected line says what was printed: the same text, or the same once its
     /// `\u{…}` escapes are read (`1\u{202F}234,50\u{00A0}€`).
-    public static func matches(expected: String, actual: String) -> Bool {
+    package static func matches(expected: String, actual: String) -> Bool {
         expected == actual || VisibleText.unescaped(expected) == actual
     }
 
     /// Whether a step's expected lines say what it printed, line by line.
-    public static func matches(expected: [String], actual: [String]) -> Bool {
+    package static func matches(expected: [String], actual: [String]) -> Bool {
         expected.count == actual.count && zip(expected, actual).allSatisfy { matches(expected: $0, actual: $1) }
     }
 
     /// The same for the lines as a command returned them, read without copying their texts out.
-    public static func matches(expected: [String], actual: [OutputLine]) -> Bool {
+    package static func matches(expected: [String], actual: [OutputLine]) -> Bool {
         expected.count == actual.count && zip(expected, actual).allSatisfy { matches(expected: $0, actual: $1.text) }
     }
 
-    public var text: String { rendered(withOutputs: steps.map(\.expected)) }
+    @_spi(Tools) public var text: String { rendered(withOutputs: steps.map(\.expected)) }
 }

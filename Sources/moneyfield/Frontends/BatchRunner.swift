@@ -1,6 +1,6 @@
 import Foundation
-import MoneyFieldIO
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
 
 /// Commands without prompts or history (stdin, -c, --cmd, --init): outputs on stdout, errors on
 /// stderr with their place (`stdin:3:`) as compilers and sqlite3 write them.

@@ -1,6 +1,6 @@
 import Foundation
-import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 

@@ -1,9 +1,9 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// The active field drawn as a kiosk screen, edited key by key until Enter or Esc.
 ///

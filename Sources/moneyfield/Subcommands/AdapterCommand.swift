@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldCheck
 
 /// `moneyfield adapter`: moneyfield's own engine behind the check protocol (ReferenceAdapter).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 

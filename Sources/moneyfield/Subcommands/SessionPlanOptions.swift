@@ -1,6 +1,6 @@
 import ArgumentParser
 import MoneyFieldEngine
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldCheck
 

@@ -2,10 +2,10 @@ import ArgumentParser
 import Synchronization
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
-import MoneyFieldCheck
+@_spi(Tools) import MoneyFieldCheck
 
 /// `moneyfield shell`, the same as `moneyfield` with no subcommand.
 struct ShellCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MoneyFieldShell
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldIO
 import MoneyFieldScripts
 

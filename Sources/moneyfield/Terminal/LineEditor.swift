@@ -1,7 +1,7 @@
 import CLibEdit
 import Foundation
 import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 
