@@ -60,24 +60,27 @@ package enum Completer {
     /// The word being typed at the end of `line` and what could replace it.
     package static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
         let (done, word, typed) = Tokenizer.partialWords(line)
+        // Keys are read as typed: a quote among them is no key, and nothing completes it.
+        func keys(after word: String) -> Completion { typed == word ? Self.keys(after: word) : Completion(word: "", candidates: []) }
         guard let name = done.first else {
-            return KeyScript.startsKeys(word) ? keys(after: word) : matching(word, in: Commands.names)
+            if KeyScript.startsKeys(word) { return keys(after: word) }
+            // A command's name is read as typed, quotes and all: a quoted one is no command.
+            return typed == word ? matching(word, in: Commands.names) : Completion(word: typed, candidates: [])
         }
         if KeyScript.startsKeys(name) { return keys(after: word) }
-        guard let command = Commands.named(name) else { return Completion(word: word, candidates: []) }
+        guard let command = Commands.named(name) else { return Completion(word: typed, candidates: []) }
         let given = done.dropFirst()
         let positional = given.filter { !command.flags.contains($0) }.count
         // Field options follow the positional arguments, each with its own values.
         if command.takesFieldOptions, positional >= command.parameters.count || word.hasPrefix("-") {
-            return fieldOption(done: Array(given), word: word)
+            return requoted(fieldOption(done: Array(given), word: word), typed: typed)
         }
         // Flags where a dash is typed, or once the positional arguments are all given.
         if word.hasPrefix("-") || positional >= command.parameters.count {
-            return matching(word, in: command.flags.filter { !given.contains($0) })
+            return requoted(matching(word, in: command.flags.filter { !given.contains($0) }), typed: typed)
         }
         let kind = command.parameters[positional].kind
-        var completion = candidates(for: kind, word: word, session: session, listFolder: listFolder)
-        if kind != .keys { completion = requoted(completion, typed: typed) }
+        var completion = kind == .keys ? keys(after: word) : requoted(candidates(for: kind, word: word, session: session, listFolder: listFolder), typed: typed)
         if let alternative = command.alternative, positional == 0 {
             let words = alternative.split(separator: " ").dropFirst().map(String.init)
             if let first = words.first, first.hasPrefix(word) { completion.candidates.insert(first, at: 0) }

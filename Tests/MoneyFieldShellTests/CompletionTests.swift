@@ -153,6 +153,17 @@ import MoneyFieldScripts
         #expect(Commands.split(commandLine: "record \"a;b\"; show").map(\.command) == ["record \"a;b\"", " show"])
     }
 
+    /// What Tab replaces is always the end of the line as typed (the fuzzer found `"type"1`
+    /// completing as if it read `type1`): a quoted command name or keys with quotes offer nothing.
+    @Test(arguments: ["ty\"pe\"1", "\"ty", "type 1\"<l\"", "new x \"--mo", "inspect '--j"])
+    func completionReplacesTheLineAsTyped(line: String) throws {
+        let completion = Completer.complete(line, session: try Self.session(), listFolder: Self.list)
+        #expect(line.hasSuffix(completion.word), "\(line) → \(completion.word)")
+        for candidate in completion.candidates where !completion.word.isEmpty {
+            #expect(candidate.hasPrefix(completion.word) || !completion.word.hasPrefix("\"") && !completion.word.hasPrefix("'"), "\(candidate)")
+        }
+    }
+
     @Test func aFolderIsNotFollowedByASpace() throws {
         let completion = Completer.complete("source e", session: try Self.session(), listFolder: Self.list)
         #expect(completion.action == .insert(replacing: 1, text: "eu/"))

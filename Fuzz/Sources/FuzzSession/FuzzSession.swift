@@ -18,6 +18,7 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let session = try? Session(options: options) else { preconditionFailure("the default session fails") }
     let bytes = UnsafeBufferPointer(start: data, count: size)
     for line in bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
+        if let text = String(validating: line, as: UTF8.self) { checkTokenizer(text, session: session) }
         let result = session.handle(bytes: line)
         for printed in result.lines {
             let safe = VisibleText.terminalSafe(printed.text)
@@ -27,6 +28,18 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if result.quits { break }
     }
     return 0
+}
+
+/// Tab and `-c` read a line as the shell does: completion offers only what starts with the word as
+/// typed, and `-c`'s commands, joined again at their `;`, are the argument.
+func checkTokenizer(_ text: String, session: Session) {
+    let completion = ToolProbes.complete(text, session: session)
+    precondition(text.hasSuffix(completion.word), "completion replaces \"\(completion.word)\", which the line does not end with")
+    let commands = ToolProbes.commands(in: text)
+    precondition(commands.map(\.command).joined(separator: ";") == text, "-c's commands do not make the argument again")
+    for (command, offset) in commands {
+        precondition(Array(text.dropFirst(offset).prefix(command.count)) == Array(command), "a command's offset is not where it stands")
+    }
 }
 
 func check(_ field: MoneyField) {
