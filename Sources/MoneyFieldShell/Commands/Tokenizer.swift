@@ -10,8 +10,6 @@ enum Tokenizer {
         var span: Range<Int>
     }
 
-    static func words(_ text: Substring) throws(CommandError) -> [String] { try spannedWords(text).map { String($0.text) } }
-
     /// The words of `text`, each with its span counted in characters from `offset`.
     static func spannedWords(_ text: Substring, from offset: Int = 0) throws(CommandError) -> [Word] {
         if let words = text.utf8.withContiguousStorageIfAvailable({ asciiWords($0, of: text, from: offset) }), let words { return words }
