@@ -18,23 +18,16 @@ import MoneyFieldIO
         }
     }
 
-    /// The field as the protocol describes it: the keys every adapter reads, then each other
-    /// `new` option that is not at its default, camelCase, from the option table.
+    /// The field as the protocol describes it: the options every request carries (SPEC §4's keys,
+    /// with the fraction digits the field shows after its mode), then each other option not at its
+    /// default, camelCase, all from the option table.
     static func fields(of configuration: FieldConfiguration) -> String {
-        var fields = [
-            ("locale", JSON.string(configuration.locale)), ("currency", JSON.string(configuration.currency)),
-            ("mode", JSON.string(configuration.mode.rawValue)), ("fractionDigits", String(configuration.shownFractionDigits)),
-            ("maxDigits", String(configuration.maxDigits)), ("allowNegative", String(configuration.allowsNegative)),
-        ]
-        let options = FieldOptions(configuration)
-        for option in FieldOption.all {
-            let key = option.jsonKey
-            guard !fields.contains(where: { $0.0 == key }), let words = option.written(options) else { continue }
-            switch option.kind {
-            case .flag: fields.append((key, "true"))
-            case .number: fields.append((key, words.first ?? "0"))
-            case .text: fields.append((key, JSON.string(words.first ?? "")))
-            }
+        var fields: [(String, String)] = []
+        for option in FieldOption.all where option.inEveryRequest || !option.isDefault(configuration.settings) {
+            let value = option.json(configuration.settings)
+            guard value != "null" else { continue }
+            fields.append((option.jsonKey, value))
+            if option.setting == .mode { fields.append(("fractionDigits", String(configuration.shownFractionDigits))) }
         }
         return fields.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",")
     }

@@ -12,14 +12,14 @@ package struct CheckPlan: Sendable {
 
         package init(locale: String, currency: String, mode: EntryMode = .atm) {
             options = FieldOptions()
-            options.locale = locale
-            options.currency = currency
-            options.mode = mode == .atm ? nil : mode
+            options[\.locale] = locale
+            options[\.currency] = currency
+            options[\.mode] = mode == .atm ? nil : mode
         }
 
-        package var locale: String { options.locale ?? LocaleCatalog.defaultIdentifier }
-        package var currency: String { options.currency ?? CurrencyCatalog.defaultCode }
-        package var mode: EntryMode { options.mode ?? .atm }
+        package var locale: String { options.settings.locale }
+        package var currency: String { options.settings.currency }
+        package var mode: EntryMode { options.settings.mode }
 
         package func fieldConfiguration() throws(CommandError) -> FieldConfiguration {
             try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode))
@@ -34,8 +34,8 @@ package struct CheckPlan: Sendable {
         /// Simpler configurations first: en_US/USD before others, fewer options before more.
         var simplicity: Int {
             var plain = options
-            plain.locale = nil
-            plain.currency = nil
+            plain[\.locale] = nil
+            plain[\.currency] = nil
             return (locale == "en_US" ? 0 : 4) + (currency == "USD" ? 0 : 2) + plain.words.count
         }
 
@@ -43,9 +43,9 @@ package struct CheckPlan: Sendable {
         /// back at its default; the options that make the field what it is (its mode) stay.
         var simpler: [Configuration] {
             var candidates: [Configuration] = []
-            for change in [\FieldOptions.locale, \FieldOptions.currency] as [WritableKeyPath<FieldOptions, String?>] {
+            for (change, plainest) in [(\FieldSettings.locale, "en_US"), (\FieldSettings.currency, "USD")] {
                 var simpler = options
-                simpler[keyPath: change] = change == \FieldOptions.locale ? "en_US" : "USD"
+                simpler[change] = plainest
                 if simpler != options { candidates.append(Configuration(simpler)) }
             }
             return candidates.filter { $0.simplicity < simplicity }.sorted { $0.simplicity < $1.simplicity }
@@ -350,14 +350,14 @@ extension CheckPlan {
     /// or (without a locale) each hard case with the options given, in the currency if one is given.
     package static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
         var configurations: [Configuration]
-        if options.locale != nil {
+        if options[\.locale] != nil {
             configurations = [Configuration(options)]
         } else {
             configurations = hardConfigurations.map { hard in
                 var each = options
-                each.locale = hard.options.locale
-                each.currency = options.currency ?? hard.options.currency
-                each.mode = options.mode ?? hard.options.mode
+                each[\.locale] = hard.options[\.locale]
+                each[\.currency] = options[\.currency] ?? hard.options[\.currency]
+                each[\.mode] = options[\.mode] ?? hard.options[\.mode]
                 return Configuration(each)
             }
         }

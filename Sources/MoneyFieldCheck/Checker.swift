@@ -459,8 +459,8 @@ extension Adapter: FieldAdapter {}
         let configuration = example.configuration
         let keys = KeyScript.text(for: Array(example.keys.prefix(difference.step)))
         var options = configuration.options
-        options.locale = nil
-        options.currency = nil
+        options[\.locale] = nil
+        options[\.currency] = nil
         let extra = options.words.isEmpty ? "" : " " + options.words.joined(separator: " ")
         return "disagreement: \(configuration.locale)/\(configuration.currency)\(extra) "
             + "\(keys.isEmpty ? "(as made)" : keys) — adapter \(quoted(difference.adapter.shown)), "

@@ -283,7 +283,7 @@ package struct PlantedField: Sendable {
     /// `key` pressed on `field` as a field with no digit limit would take it.
     static func wider(_ field: MoneyField, _ key: Key) -> MoneyField? {
         var options = FieldOptions(field.configuration)
-        options.maxDigits = FieldConfiguration.maxDigitsRange.upperBound
+        options[\.maxDigits] = FieldConfiguration.maxDigitsRange.upperBound
         guard let configuration = try? options.configuration(defaults: (field.configuration.locale, field.configuration.currency)) else { return nil }
         var wider = MoneyField(configuration, state: field.state)
         do throws(Rejection) { try wider.press(key) } catch { return nil }

@@ -55,9 +55,7 @@ package enum FieldReference {
         if isEmpty(field) { return "" }
         if state.digits.isEmpty && state.isNegative {
             let shown = natural ? state.typedFraction ?? 0 : configuration.shownFractionDigits
-            let key = FormatKey(locale: configuration.locale, currency: configuration.currency,
-                                fractionDigits: shown, accounting: configuration.accounting,
-                                display: configuration.display, alwaysShowsDecimalSeparator: natural && state.typedFraction == 0)
+            let key = configuration.formatKey.showing(fractionDigits: shown, point: natural && state.typedFraction == 0)
             return CurrencyFormat.cached(for: key).referenceDisplay(negative: true, magnitude: [])
         }
         if natural {

@@ -7,9 +7,15 @@ package func makeField(
     maxDigits: Int = 12, maximum: String? = nil, minimum: String? = nil,
     allowsNegative: Bool = false, accounting: Bool = false
 ) throws -> MoneyField {
-    MoneyField(try FieldConfiguration(
-        locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting))
+    MoneyField(try FieldConfiguration(locale: locale, currency: currency) {
+        $0.mode = mode
+        $0.decimals = decimals
+        $0.maxDigits = maxDigits
+        $0.maximum = maximum
+        $0.minimum = minimum
+        $0.allowsNegative = allowsNegative
+        $0.accounting = accounting
+    })
 }
 
 /// A field with `script` typed into it, every key expected to be taken.

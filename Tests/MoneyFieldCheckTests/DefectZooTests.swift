@@ -15,10 +15,10 @@ import Testing
     /// takes two of them: a delete from a full field still leaves a group separator).
     static func configuration(_ mode: EntryMode, _ locale: String, _ currency: String) -> CheckPlan.Configuration {
         var options = FieldOptions()
-        options.locale = locale
-        options.currency = currency
-        options.mode = mode
-        options.maxDigits = mode == .whole ? 6 : 7
+        options[\.locale] = locale
+        options[\.currency] = currency
+        options[\.mode] = mode
+        options[\.maxDigits] = mode == .whole ? 6 : 7
         return CheckPlan.Configuration(options)
     }
 

@@ -12,8 +12,11 @@ import Testing
         for (index, locale) in LocaleCatalog.identifiers.enumerated() {
             // A currency of its own where it has one, else a rotating one with 0, 2 or 3 digits.
             let currency = Locale(identifier: locale).currency?.identifier ?? ["USD", "JPY", "KWD"][index % 3]
-            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, allowsNegative: true,
-                                                              accounting: index % 5 == 0, display: style) else { continue }
+            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, {
+                $0.allowsNegative = true
+                $0.accounting = index % 5 == 0
+                $0.display = style
+            }) else { continue }
             var field = MoneyField(configuration)
             for script in ["1", "100", "123456", "<neg>"] {
                 _ = try type(script, into: &field)
@@ -24,7 +27,7 @@ import Testing
     }
 
     @Test func anEmptyFieldShowsNothingUntilADigit() throws {
-        var field = MoneyField(try FieldConfiguration(allowsNegative: true, emptyWhenZero: true))
+        var field = MoneyField(try FieldConfiguration { $0.allowsNegative = true; $0.emptyWhenZero = true })
         #expect(field.display == "" && field.caretOffset == 0 && field.isEmpty)
         try field.press(.digit(7))
         expectMarked(field, "$0.07|")

@@ -58,7 +58,7 @@ import Testing
         var problems: [String] = []
         for round in 0..<400 {
             let (locale, currency) = Self.fields[Int(rng.next() % UInt64(Self.fields.count))]
-            var field = MoneyField(try FieldConfiguration(locale: locale, currency: currency, allowsNegative: true))
+            var field = MoneyField(try FieldConfiguration(locale: locale, currency: currency) { $0.allowsNegative = true })
             let typed = String((0..<Int(rng.next() % 7)).map { _ in Character(String(rng.next() % 10)) })
             _ = try field.paste(typed)
             let length = field.display.utf16.count

@@ -8,9 +8,13 @@ import Testing
 @Suite("embedding API") struct EmbeddingAPITests {
     /// The DocC article's snippets, run in the order it gives them (in de_DE for `.current`).
     @Test func theArticlesSetPasteAndChangeRunInOrder() throws {
-        let configuration = try FieldConfiguration(
-            locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR"), mode: .atm, maximum: Decimal(10_000),
-            emptyWhenZero: true, emptiable: .lastDigit, emptyShows: .symbol)
+        let configuration = try FieldConfiguration(locale: Locale(identifier: "de_DE"), currency: Locale.Currency("EUR")) {
+            $0.mode = .atm
+            $0.maximum = "10000"
+            $0.emptyWhenZero = true
+            $0.emptiable = .lastDigit
+            $0.emptyShows = .symbol
+        }
         var field = MoneyField(configuration)
         try field.set(Decimal(string: "99.95")!)
         _ = try field.select(NSRange(location: 0, length: field.display.utf16.count))
@@ -88,7 +92,9 @@ import Testing
 /// Foundation's types, and prints from an error.
 @Suite("embedding API: values, settings and errors") struct EmbeddingValueTests {
     @Test func anEmptyFieldHasNoValue() throws {
-        var field = MoneyField(try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), emptiable: .atZero))
+        var field = MoneyField(try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD")) {
+            $0.emptiable = .atZero
+        })
         #expect(field.value == "0.00" && field.minorUnits == "0" && field.decimalValue == 0)
         try field.press(.backspace)
         #expect(field.isEmpty)
@@ -108,17 +114,27 @@ import Testing
     }
 
     @Test func aConfigurationFromFoundationTypesTakesEveryOption() throws {
-        let configuration = try FieldConfiguration(
-            locale: Locale(identifier: "en_US"), currency: Locale.Currency("CAD"), mode: .whole, maxDigits: 8,
-            maximum: Decimal(1000), allowsNegative: true, display: .narrow, emptyWhenZero: true, emptiable: .lastDigit,
-            emptyShows: .symbol)
+        let configuration = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("CAD")) {
+            $0.mode = .whole
+            $0.maxDigits = 8
+            $0.maximum = Decimal(1000).description
+            $0.allowsNegative = true
+            $0.display = .narrow
+            $0.emptyWhenZero = true
+            $0.emptiable = .lastDigit
+            $0.emptyShows = .symbol
+        }
         #expect(configuration.display == .narrow && configuration.emptyWhenZero && configuration.emptiable == .lastDigit)
         #expect(configuration.emptyShows == .symbol && configuration.maximum == ExactDecimal(plain: "1000"))
-        let minimumOnly = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"),
-                                                 minimum: Decimal(-5), allowsNegative: true)
+        let minimumOnly = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD")) {
+            $0.minimum = Decimal(-5).description
+            $0.allowsNegative = true
+        }
         #expect(minimumOnly.minimum == ExactDecimal(plain: "-5") && minimumOnly.maximum == nil)
         #expect(throws: FieldError.unreadableLimit(.maximum, "NaN")) {
-            _ = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), maximum: Decimal.nan)
+            _ = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD")) {
+                $0.maximum = Decimal.nan.description
+            }
         }
         var field = MoneyField(configuration)
         #expect(field.display == "$" && field.isEmpty)

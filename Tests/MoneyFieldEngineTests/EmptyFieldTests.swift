@@ -11,9 +11,15 @@ struct EmptyFieldTests {
         _ mode: EntryMode, _ locale: String = "en_US", _ currency: String = "USD", emptiable: Emptiable? = .lastDigit,
         emptyWhenZero: Bool = false, emptyShows: EmptyShows = .nothing, display: DisplayStyle = .symbol, accounting: Bool = false
     ) throws -> MoneyField {
-        MoneyField(try FieldConfiguration(
-            locale: locale, currency: currency, mode: mode, allowsNegative: true, accounting: accounting, display: display,
-            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows))
+        MoneyField(try FieldConfiguration(locale: locale, currency: currency) {
+            $0.mode = mode
+            $0.allowsNegative = true
+            $0.accounting = accounting
+            $0.display = display
+            $0.emptyWhenZero = emptyWhenZero
+            $0.emptiable = emptiable
+            $0.emptyShows = emptyShows
+        })
     }
 
     @Test("symbol-when-focused: <enter> leaves an empty field showing nothing, and any next key, refused or not, brings the symbol back",
@@ -92,7 +98,7 @@ struct EmptyFieldTests {
         // A field that only shows zero as empty refuses the sign too, and a field without negatives says so.
         var shownEmpty = try Self.field(.atm, emptiable: nil, emptyWhenZero: true)
         expectRefused(.minus, on: &shownEmpty, .fieldEmpty)
-        var noNegatives = MoneyField(try FieldConfiguration(emptyWhenZero: true))
+        var noNegatives = MoneyField(try FieldConfiguration { $0.emptyWhenZero = true })
         expectRefused(.minus, on: &noNegatives, .negativeNotAllowed)
         typeAccepted("5", into: &shownEmpty)
         try shownEmpty.press(.minus)
@@ -134,26 +140,26 @@ struct EmptyFieldTests {
 
     @Test("a natural field's decimal separator: the locale's own, ASCII too (en_CV writes $) (issue 30 #3)")
     func asciiDecimalSeparator() throws {
-        var field = MoneyField(try FieldConfiguration(locale: "en_CV", currency: "USD", mode: .natural))
+        var field = MoneyField(try FieldConfiguration(locale: "en_CV", currency: "USD") { $0.mode = .natural })
         #expect(field.isDecimalSeparator("$") && field.isDecimalSeparator(".") && field.isDecimalSeparator(","))
         #expect(!field.isDecimalSeparator("a") && !field.isDecimalSeparator("-"))
         typeAccepted("12", into: &field)
         try field.replace(utf16Range: 6..<6, with: "$5")
         expectMarked(field, "US$\u{A0}12$5|")
-        let dollars = MoneyField(try FieldConfiguration(mode: .natural))
+        let dollars = MoneyField(try FieldConfiguration { $0.mode = .natural })
         #expect(!dollars.isDecimalSeparator("$"))
-        let egypt = MoneyField(try FieldConfiguration(locale: "ar_EG", currency: "EGP", mode: .natural))
+        let egypt = MoneyField(try FieldConfiguration(locale: "ar_EG", currency: "EGP") { $0.mode = .natural })
         #expect(egypt.isDecimalSeparator("\u{066B}"))
     }
 
     @Test("a natural field with no fraction digits refuses the point itself (issue 30 #9)")
     func noPointWithoutFraction() throws {
-        var yen = MoneyField(try FieldConfiguration(locale: "ja_JP", currency: "JPY", mode: .natural))
+        var yen = MoneyField(try FieldConfiguration(locale: "ja_JP", currency: "JPY") { $0.mode = .natural })
         typeAccepted("12", into: &yen)
         expectRefused(.decimal, on: &yen, .pointWouldOverflowFraction(limit: 0))
         #expect(throws: MoneyField.EditFailure.rejected(.pointWouldOverflowFraction(limit: 0))) { try yen.replace(utf16Range: 3..<3, with: ".5") }
         expectMarked(yen, "¥12|")
-        var none = MoneyField(try FieldConfiguration(mode: .natural, decimals: 0))
+        var none = MoneyField(try FieldConfiguration { $0.mode = .natural; $0.decimals = 0 })
         typeAccepted("<selall>", into: &none)
         expectRefused(.decimal, on: &none, .pointWouldOverflowFraction(limit: 0))
     }

@@ -20,7 +20,10 @@ struct ExhaustiveCaretTests {
     func everyCombination(locale: String, currency: String, mode: EntryMode) throws {
         for digits in Self.amounts {
             for negative in [false, true] {
-                let configuration = try FieldConfiguration(locale: locale, currency: currency, mode: mode, allowsNegative: true)
+                let configuration = try FieldConfiguration(locale: locale, currency: currency) {
+                    $0.mode = mode
+                    $0.allowsNegative = true
+                }
                 let slots = max(digits.count, configuration.shownFractionDigits + 1)
                 for caret in 0...slots {
                     let start = try FieldState(isNegative: negative, digits: digits.map { $0.asciiValue! - 48 }, caretSlotsFromEnd: caret)

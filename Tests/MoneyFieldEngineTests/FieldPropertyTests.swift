@@ -56,9 +56,19 @@ struct FieldPropertyTests {
         var steps: [Step]
 
         func configuration() throws -> FieldConfiguration {
-            try FieldConfiguration(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-                                   maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                                   emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty)
+            try FieldConfiguration(locale: locale, currency: currency) {
+                $0.mode = mode
+                $0.decimals = decimals
+                $0.maxDigits = maxDigits
+                $0.maximum = maximum
+                $0.minimum = minimum
+                $0.allowsNegative = allowsNegative
+                $0.accounting = accounting
+                $0.emptyWhenZero = emptyWhenZero
+                $0.emptiable = emptiable
+                $0.emptyShows = emptyShows
+                $0.startsEmpty = startsEmpty
+            }
         }
 
         var description: String {
@@ -432,7 +442,7 @@ struct FieldPropertyTests {
             -> Result<(Model, MoneyField.CurrencyChange), FieldError>
         {
             let oldScale = configuration.shownFractionDigits
-            let newFraction = configuration.decimalsOverride ?? CurrencyCatalog.fractionDigits(for: code)
+            let newFraction = configuration.decimals ?? CurrencyCatalog.fractionDigits(for: code)
             let newScale = configuration.mode == .atm ? newFraction : 0
             if !Self.limitsHoldAnAmount(configuration.minimum?.description, configuration.maximum?.description, scale: newScale,
                                         maxDigits: configuration.maxDigits, allowsNegative: configuration.allowsNegative) {
@@ -513,8 +523,10 @@ struct FieldPropertyTests {
         do {
             configuration = try scenario.configuration()
         } catch FieldError.noAmountWithinLimits {
-            let scale = (try? FieldConfiguration(locale: scenario.locale, currency: scenario.currency, mode: scenario.mode,
-                                                 decimals: scenario.decimals))?.shownFractionDigits ?? -1
+            let scale = (try? FieldConfiguration(locale: scenario.locale, currency: scenario.currency) {
+                $0.mode = scenario.mode
+                $0.decimals = scenario.decimals
+            })?.shownFractionDigits ?? -1
             return Model.limitsHoldAnAmount(scenario.minimum, scenario.maximum, scale: scale, maxDigits: scenario.maxDigits,
                                             allowsNegative: scenario.allowsNegative) ? "limits that hold an amount refused" : nil
         } catch {
@@ -628,9 +640,13 @@ struct FieldPropertyTests {
         if !(field.state.digits.isEmpty && field.state.isNegative) && !field.isEmpty {
             let shown = field.configuration
             do {
-                var reader = MoneyField(try FieldConfiguration(
-                    locale: shown.locale, currency: shown.currency, mode: shown.mode, decimals: shown.decimalsOverride,
-                    maxDigits: 30, allowsNegative: true, accounting: shown.accounting))
+                var reader = MoneyField(try FieldConfiguration(locale: shown.locale, currency: shown.currency) {
+                    $0.mode = shown.mode
+                    $0.decimals = shown.decimals
+                    $0.maxDigits = 30
+                    $0.allowsNegative = true
+                    $0.accounting = shown.accounting
+                })
                 try reader.set(field.rendering.display)
                 if reader.amount != field.amount {
                     return "set \(visible(field.rendering.display)) read \(reader.amount), shown \(field.amount)"

@@ -264,7 +264,10 @@ struct NaturalFormatIdentityTests {
             }
             for currency in codes {
                 for negative in [false, true] {
-                    let configuration = try FieldConfiguration(locale: locale, currency: currency, mode: .natural, allowsNegative: true)
+                    let configuration = try FieldConfiguration(locale: locale, currency: currency) {
+                        $0.mode = .natural
+                        $0.allowsNegative = true
+                    }
                     var field = MoneyField(configuration)
                     var script = negative ? "<neg>1234567" : "1234567"
                     typeAccepted(script, into: &field)

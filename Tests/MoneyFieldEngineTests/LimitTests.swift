@@ -126,7 +126,12 @@ struct LimitTests {
     ])
     func badSettings(maxDigits: Int, decimals: Int?, maximum: String?, minimum: String?, expected: FieldError) {
         #expect(throws: expected) {
-            _ = try FieldConfiguration(decimals: decimals, maxDigits: maxDigits, maximum: maximum, minimum: minimum)
+            _ = try FieldConfiguration {
+                $0.decimals = decimals
+                $0.maxDigits = maxDigits
+                $0.maximum = maximum
+                $0.minimum = minimum
+            }
         }
     }
 }

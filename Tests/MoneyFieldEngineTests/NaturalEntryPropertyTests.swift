@@ -277,10 +277,21 @@ struct NaturalEntryPropertyTests {
         let pointAgain = Int.random(in: 0..<3, using: &rng) == 0 ? PointAgain.ignore : .move
         if startsEmpty { options += " --starts-empty" }
         if pointAgain == .ignore { options += " --point-again ignore" }
-        guard let configuration = try? FieldConfiguration(
-            locale: locale, currency: currency, mode: .natural, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
-            minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
-            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain)
+        guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, {
+            $0.mode = .natural
+            $0.decimals = decimals
+            $0.maxDigits = maxDigits
+            $0.maximum = maximum
+            $0.minimum = minimum
+            $0.allowsNegative = allowsNegative
+            $0.accounting = accounting
+            $0.display = display
+            $0.emptyWhenZero = emptyWhenZero
+            $0.emptiable = emptiable
+            $0.emptyShows = emptyShows
+            $0.startsEmpty = startsEmpty
+            $0.pointAgain = pointAgain
+        })
         else { return nil }
         return Scenario(configuration: configuration, options: options, steps: steps, sets: sets)
     }
@@ -373,7 +384,10 @@ struct NaturalEntryPropertyTests {
         ("he_IL", "ILS"), ("th_TH@numbers=thai", "THB"),
     ])
     func everyCaretAndKey(locale: String, currency: String) throws {
-        let configuration = try FieldConfiguration(locale: locale, currency: currency, mode: .natural, allowsNegative: true)
+        let configuration = try FieldConfiguration(locale: locale, currency: currency) {
+            $0.mode = .natural
+            $0.allowsNegative = true
+        }
         let limit = configuration.shownFractionDigits
         for text in Self.startingTexts {
             // A starting text the currency can hold, typed as an operator would.

@@ -11,18 +11,26 @@ import Testing
     ])
     func limitsThatHoldNoAmountAreRefused(currency: String, minimum: String, maximum: String, negative: Bool, fraction: Int) {
         #expect(throws: FieldError.noAmountWithinLimits(minimum: minimum, maximum: maximum, fractionDigits: fraction)) {
-            _ = try FieldConfiguration(currency: currency, maximum: maximum, minimum: minimum, allowsNegative: negative)
+            _ = try FieldConfiguration(currency: currency) {
+                $0.maximum = maximum
+                $0.minimum = minimum
+                $0.allowsNegative = negative
+            }
         }
     }
 
     @Test(arguments: [("USD", "0.001", "0.011", false), ("JPY", "0.5", "1", false), ("USD", "-5", "-1", true), ("KWD", "0.0015", "0.002", false)])
     func limitsThatHoldOneAmountAreFine(currency: String, minimum: String, maximum: String, negative: Bool) throws {
-        _ = try FieldConfiguration(currency: currency, maximum: maximum, minimum: minimum, allowsNegative: negative)
+        _ = try FieldConfiguration(currency: currency) {
+            $0.maximum = maximum
+            $0.minimum = minimum
+            $0.allowsNegative = negative
+        }
     }
 
     @Test func aMinimumBeyondWhatTheDigitsCanHoldIsRefused() {
         #expect(throws: FieldError.noAmountWithinLimits(minimum: "1.5", maximum: nil, fractionDigits: 2)) {
-            _ = try FieldConfiguration(maxDigits: 2, minimum: "1.5")
+            _ = try FieldConfiguration { $0.maxDigits = 2; $0.minimum = "1.5" }
         }
     }
 

@@ -11,9 +11,14 @@ struct StartsEmptyAndPointAgainTests {
         _ mode: EntryMode, startsEmpty: Bool = true, emptiable: Emptiable? = nil, emptyWhenZero: Bool = false,
         emptyShows: EmptyShows = .nothing, pointAgain: PointAgain = .move
     ) throws -> MoneyField {
-        MoneyField(try FieldConfiguration(
-            mode: mode, emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows,
-            startsEmpty: startsEmpty, pointAgain: pointAgain))
+        MoneyField(try FieldConfiguration {
+            $0.mode = mode
+            $0.emptyWhenZero = emptyWhenZero
+            $0.emptiable = emptiable
+            $0.emptyShows = emptyShows
+            $0.startsEmpty = startsEmpty
+            $0.pointAgain = pointAgain
+        })
     }
 
     @Test("a field that starts empty shows what --empty-shows says, caret 0, no value", arguments: [

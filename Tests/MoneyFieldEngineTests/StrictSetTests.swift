@@ -28,7 +28,7 @@ import Testing
         ("en_US@numbers=hanidec", "USD", "$一二三.四五", "123.45"), ("ar_EG", "EGP", "١٢٫٣٤", "12.34"),
     ])
     func theLocalesOwnWritingIsRead(locale: String, currency: String, text: String, value: String) throws {
-        let configuration = try FieldConfiguration(locale: locale, currency: currency, allowsNegative: true)
+        let configuration = try FieldConfiguration(locale: locale, currency: currency) { $0.allowsNegative = true }
         var field = MoneyField(configuration)
         try field.set(text)
         #expect(field.value == value)
@@ -39,7 +39,9 @@ import Testing
         var failures: [String] = []
         for locale in LocaleCatalog.identifiers {
             let currency = Locale(identifier: locale).currency?.identifier ?? "USD"
-            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, allowsNegative: true) else { continue }
+            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, {
+                $0.allowsNegative = true
+            }) else { continue }
             for amount in ["0.05", "-1234567.89", "12"] {
                 var field = MoneyField(configuration)
                 guard (try? field.set(amount)) != nil else { continue }
@@ -67,7 +69,7 @@ import Testing
         var failures: [String] = []
         for locale in LocaleCatalog.identifiers {
             let currency = Locale(identifier: locale).currency?.identifier ?? "USD"
-            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, mode: .natural),
+            guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, { $0.mode = .natural }),
                   configuration.fractionDigits > 0 else { continue }
             var field = MoneyField(configuration)
             for key in [Key.digit(1), .digit(2), .digit(3), .digit(4), .decimal] { try field.press(key) }

@@ -150,9 +150,9 @@ import MoneyFieldScripts
 
     @Test func aLocaleWithoutACurrencyTakesItsOwnAsTyped() throws {
         var options = FieldOptions()
-        options.locale = "no_NO"
+        options[\.locale] = "no_NO"
         #expect(try options.configuration(defaults: ("en_US", "USD")).currency == "NOK")
-        options.locale = "ja_JP"
+        options[\.locale] = "ja_JP"
         #expect(try options.configuration(defaults: ("en_US", "USD")).currency == "JPY")
     }
 

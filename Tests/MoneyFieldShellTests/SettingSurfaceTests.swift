@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import MoneyFieldCheck
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 @_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
@@ -35,6 +36,55 @@ import Testing
         let made = try FieldOptions(parsing: Array(command.split(separator: " ").dropFirst(2).map(String.init)))
             .configuration(defaults: ("en_US", "USD"))
         #expect(remade == made, "\(command)")
+    }
+
+    /// A value other than the default for each option: its next choice, a flag given, or one
+    /// written here. A new setting of another kind fails here by name until it has one.
+    static func sample(for option: FieldOption) -> [String]? {
+        switch option.values {
+        case .choice(let names):
+            let current = option.json(FieldSettings())
+            return names.first { JSON.string($0) != current }.map { [$0] }
+        default:
+            if option.kind == .flag { return [] }
+            return ["--locale": ["de_DE"], "--currency": ["EUR"], "--decimals": ["3"], "--max-digits": ["9"],
+                    "--max": ["5000"], "--min": ["20"]][option.name]
+        }
+    }
+
+    /// Every setting, set alone to a value other than its default, reaches each surface from its
+    /// row: the engine's settings, `new`'s write-back (read again, the same field), `inspect`'s line,
+    /// `inspect --json`, check's `new` request (and `vectors`', the same plan) — and it is part of
+    /// the engine's `FormatKey` exactly when its row says it changes the format.
+    @Test func everySettingReachesEverySurface() throws {
+        let plain = try FieldOptions().configuration(defaults: ("en_US", "USD"))
+        for option in FieldOption.all {
+            let value = try #require(Self.sample(for: option), "no sample value for \(option.name): add one to SettingSurfaceTests.sample")
+            let words = [option.name] + value
+            let options = try FieldOptions(parsing: words)
+            let configuration = try options.configuration(defaults: ("en_US", "USD"))
+            #expect(configuration.settings != plain.settings, "\(words) does not reach the engine's settings")
+            #expect(!option.isDefault(configuration.settings), "\(words) reads as \(option.name)'s default")
+            // Written back and read again: the same field.
+            let again = try FieldOptions(parsing: FieldOptions(configuration).words).configuration(defaults: ("en_US", "USD"))
+            #expect(again == configuration, "\(words) does not survive new's write-back: \(FieldOptions(configuration).words)")
+            // inspect and inspect --json.
+            let session = try Session()
+            _ = session.handle((["new x"] + words).joined(separator: " "))
+            let inspect = session.handle("inspect").lines.map(\.text)
+            let line = try #require(inspect.first { $0.hasPrefix("  \(option.name): ") }, "inspect has no line for \(option.name)")
+            #expect(line != "  " + option.inspectLine(plain), "inspect's \(option.name) line shows the default: \(line)")
+            let json = session.handle("inspect --json").lines.map(\.text).joined()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let new = try #require(object["new"] as? [String: Any])
+            #expect("\(new[option.jsonKey] ?? "missing")" != "\(option.json(plain.settings))", "inspect --json's \(option.jsonKey) shows the default")
+            // check's request: sent whenever it is not the default.
+            let request = try CheckPlan.configurations(for: options).map { try $0.request() }
+            #expect(request.allSatisfy { $0.contains("\"\(option.jsonKey)\":") }, "check's new request lacks \(option.jsonKey): \(request)")
+            // The format cache's key.
+            let changesKey = configuration.formatKey != plain.formatKey
+            #expect(changesKey == option.changesFormat, "\(option.name): changesFormat is \(option.changesFormat), FormatKey changes: \(changesKey)")
+        }
     }
 
     /// The browser adapter (Python, which the compiler does not see) knows every setting's default

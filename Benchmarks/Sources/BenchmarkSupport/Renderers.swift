@@ -131,9 +131,7 @@ public func renderStates(_ states: [MoneyField]) -> Int {
 
 @_spi(Benchmarks) public func formatInputs(_ states: [MoneyField]) -> [FormatInput] {
     states.map { field in
-        let key = FormatKey(locale: field.configuration.locale, currency: field.configuration.currency,
-                            fractionDigits: field.configuration.shownFractionDigits,
-                            accounting: field.configuration.accounting)
+        let key = field.configuration.formatKey
         return FormatInput(format: CurrencyFormat.cached(for: key), negative: field.state.isNegative,
                            digits: field.state.digits, caret: field.state.caretSlotsFromEnd)
     }
@@ -162,8 +160,7 @@ public struct NumberFormatterCalls {
         var byField: [FormatKey: Int] = [:]
         var index: [Int] = []
         for field in states {
-            let key = FormatKey(locale: field.configuration.locale, currency: field.configuration.currency,
-                                fractionDigits: field.configuration.shownFractionDigits, accounting: field.configuration.accounting)
+            let key = field.configuration.formatKey
             if byField[key] == nil {
                 byField[key] = formatters.count
                 formatters.append(makeNumberFormatter(field))

@@ -59,7 +59,10 @@ public enum Workload {
     public static func fields(mode: EntryMode = .atm) -> [MoneyField] {
         mix.map { entry in
             // The mix is fixed and valid; a failure here is a broken benchmark, not user input.
-            MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, mode: mode, allowsNegative: true))
+            MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency) {
+                $0.mode = mode
+                $0.allowsNegative = true
+            })
         }
     }
 }

@@ -191,7 +191,7 @@ var localeMedians: [String: Double] = [:]
 // Rounds over the locales in turn, each locale's figure the least of its round medians: a burst
 // of another tenant's work on this VM lands in one round of one locale, not in the ratio.
 var localeFields = Workload.mix.map { entry in
-    [MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency, allowsNegative: true))]
+    [MoneyField(try! FieldConfiguration(locale: entry.locale, currency: entry.currency) { $0.allowsNegative = true })]
 }
 for _ in 0..<(quick ? 3 : 7) {
     for (index, entry) in Workload.mix.enumerated() {

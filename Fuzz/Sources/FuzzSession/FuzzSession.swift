@@ -55,9 +55,14 @@ func check(_ field: MoneyField) {
     let shown = field.configuration
     var reader: MoneyField
     do {
-        reader = MoneyField(try FieldConfiguration(
-            locale: shown.locale, currency: shown.currency, mode: shown.mode, decimals: shown.decimalsOverride,
-            maxDigits: 30, allowsNegative: true, accounting: shown.accounting, display: shown.display))
+        reader = MoneyField(try FieldConfiguration(locale: shown.locale, currency: shown.currency) {
+            $0.mode = shown.mode
+            $0.decimals = shown.decimals
+            $0.maxDigits = 30
+            $0.allowsNegative = true
+            $0.accounting = shown.accounting
+            $0.display = shown.display
+        })
         try reader.set(field.display)
     } catch {
         preconditionFailure("\(field.display) does not read back: \(error)")

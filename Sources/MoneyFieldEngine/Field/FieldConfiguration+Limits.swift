@@ -3,7 +3,7 @@
 extension FieldConfiguration {
     /// The largest amount the field can show: `maxDigits` nines at its scale.
     var largestAmount: ExactDecimal {
-        ExactDecimal(magnitude: Array(repeating: 9, count: maxDigits), scale: shownFractionDigits)
+        ExactDecimal(magnitude: Array(repeating: 9, count: self.maxDigits), scale: shownFractionDigits)
     }
 
     /// Throws unless some amount the field can show lies within the minimum and maximum.
@@ -11,7 +11,7 @@ extension FieldConfiguration {
         guard minimum != nil || maximum != nil else { return }
         let scale = shownFractionDigits
         let largest = largestAmount
-        var lowest = allowsNegative ? ExactDecimal(isNegative: true, magnitude: largest.magnitude, scale: scale) : .zero
+        var lowest = self.allowsNegative ? ExactDecimal(isNegative: true, magnitude: largest.magnitude, scale: scale) : .zero
         var highest = largest
         if let minimum, minimum > lowest { lowest = minimum }
         if let maximum, maximum < highest { highest = maximum }

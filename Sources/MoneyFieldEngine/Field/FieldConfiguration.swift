@@ -82,142 +82,135 @@ public enum DisplayStyle: String, Sendable, CaseIterable {
     case none
 }
 
-/// Everything about a field except what has been typed into it.
+/// Every setting of a field, each at its default until set: what `FieldConfiguration` checks,
+/// and the one place a setting and its default are declared. The shell's option table gives
+/// each one its row (name, parsing, help, `inspect` line), found by the compiler through `FieldSetting`.
+public struct FieldSettings: Sendable, Hashable {
+    /// An ICU locale identifier (`de_DE`, `ar_EG@numbers=latn`); canonical once checked.
+    public var locale = LocaleCatalog.defaultIdentifier
+    /// An ISO 4217 code; upper-case once checked.
+    public var currency = CurrencyCatalog.defaultCode
+    /// How digits become an amount.
+    public var mode = EntryMode.atm
+    /// Replaces the currency's own fraction digits (0 to 6).
+    public var decimals: Int? = nil
+    /// The most digits the field holds (`12345.67` has 7), 1 to 30.
+    public var maxDigits = 12
+    /// The largest amount the field takes, plain (`1000`, `99.95`); nil for none.
+    public var maximum: String? = nil
+    /// The smallest amount the field takes, plain (`-250.50`); nil for none.
+    public var minimum: String? = nil
+    /// Whether the field takes negative amounts (the minus key, a negative `set`).
+    public var allowsNegative = false
+    /// Negative amounts in ICU's accounting form (`($12.50)` in en_US).
+    public var accounting = false
+    /// How the currency is shown (`$12.34`, `USD 12.34`, or no currency).
+    public var display = DisplayStyle.symbol
+    /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
+    public var emptyWhenZero = false
+    /// Deleting can empty the field; nil: a delete on zero is refused.
+    public var emptiable: Emptiable? = nil
+    /// What an empty field shows.
+    public var emptyShows = EmptyShows.nothing
+    /// A new field (and a cleared one) is empty, as an input with no value; a typed zero shows zero.
+    public var startsEmpty = false
+    /// Natural mode's decimal key once the point is typed; atm and whole refuse the key anyway.
+    public var pointAgain = PointAgain.move
+    /// Natural mode: what `<enter>` does to the fraction.
+    public var onLeave = OnLeave.pad
+    /// Natural mode: what focus coming back after `<enter>` does to the fraction.
+    public var onFocus = OnFocus.keep
+    /// Natural mode: whether the fraction shows padded while typing.
+    public var whileTyping = WhileTyping.keep
+
+    /// Every setting at its default: en_US, USD, atm.
+    public init() {}
+}
+
+/// Everything about a field except what has been typed into it: its settings, checked. Each
+/// setting reads as a property of its own (`configuration.mode`).
+@dynamicMemberLookup
 public struct FieldConfiguration: Sendable, Equatable {
     /// The `maxDigits` a field can have: 1 to 30.
     public static let maxDigitsRange = 1...30
     /// The `maxDigits` of a field that sets none.
-    public static let defaultMaxDigits = 12
+    public static var defaultMaxDigits: Int { FieldSettings().maxDigits }
     /// The `decimals` a field can set: 0 to 6 fraction digits.
     public static let decimalsRange = 0...6
 
-    /// A canonical ICU identifier (`de_DE`, `ar_EG@numbers=latn`).
-    public internal(set) var locale: String
-    /// An upper-case ISO 4217 code.
-    public internal(set) var currency: String
-    /// How digits become an amount (`atm` unless set).
-    public let mode: EntryMode
-    /// Replaces the currency's own fraction digits.
-    public let decimalsOverride: Int?
-    /// The most digits the field holds (`12345.67` has 7).
-    public let maxDigits: Int
+    /// The settings, checked: the locale canonical, the currency upper-case, the limits plain.
+    public internal(set) var settings: FieldSettings
     /// The largest amount the field takes; nil for none.
     public let maximum: ExactDecimal?
     /// The smallest amount the field takes; nil for none.
     public let minimum: ExactDecimal?
-    /// Whether the field takes negative amounts (the minus key, a negative `set`).
-    public let allowsNegative: Bool
-    /// Negative amounts in ICU's accounting form (`($12.50)` in en_US).
-    public let accounting: Bool
-    /// How the currency is shown (`$12.34`, `USD 12.34`, or no currency).
-    public let display: DisplayStyle
-    /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
-    public let emptyWhenZero: Bool
-    /// Deleting can empty the field; nil: a delete on zero is refused.
-    public let emptiable: Emptiable?
-    /// What an empty field shows.
-    public let emptyShows: EmptyShows
-    /// A new field (and a cleared one) is empty, as an input with no value; a typed zero shows zero.
-    public let startsEmpty: Bool
-    /// Natural mode's decimal key once the point is typed; atm and whole refuse the key anyway.
-    public let pointAgain: PointAgain
-    /// Natural mode: what `<enter>` does to the fraction.
-    public let onLeave: OnLeave
-    /// Natural mode: what focus coming back after `<enter>` does to the fraction.
-    public let onFocus: OnFocus
-    /// Natural mode: whether the fraction shows padded while typing.
-    public let whileTyping: WhileTyping
 
-    /// A configuration from ICU identifiers (`de_DE`, `EUR`) and limits as plain text (`1000`, `99.95`).
+    /// A setting (`configuration.mode`, `configuration.decimals`).
+    public subscript<Value>(dynamicMember path: KeyPath<FieldSettings, Value>) -> Value { settings[keyPath: path] }
+
+    /// A configuration from ICU identifiers and plain limits, with what `adjust` sets on top of the
+    /// defaults: `FieldConfiguration(locale: "de_DE", currency: "EUR") { $0.mode = .natural }`.
     public init(
-        locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = defaultMaxDigits, maximum: String? = nil, minimum: String? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
-        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep, whileTyping: WhileTyping = .keep
+        locale: String = LocaleCatalog.defaultIdentifier, currency: String = CurrencyCatalog.defaultCode,
+        _ adjust: (inout FieldSettings) -> Void = { _ in }
     ) throws(FieldError) {
-        try self.init(
-            everySetting: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits, maximum: maximum,
-            minimum: minimum, allowsNegative: allowsNegative, accounting: accounting, display: display,
-            emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
-            onLeave: onLeave, onFocus: onFocus, whileTyping: whileTyping)
+        var settings = FieldSettings()
+        settings.locale = locale
+        settings.currency = currency
+        adjust(&settings)
+        try self.init(settings)
     }
 
-    /// The designated initializer: every setting and no default, so a new setting does not compile
-    /// until each caller passes it (the public initializers, and the shell's option table).
-    package init(
-        everySetting locale: String, currency: String, mode: EntryMode, decimals: Int?, maxDigits: Int, maximum: String?,
-        minimum: String?, allowsNegative: Bool, accounting: Bool, display: DisplayStyle, emptyWhenZero: Bool,
-        emptiable: Emptiable?, emptyShows: EmptyShows, startsEmpty: Bool, pointAgain: PointAgain, onLeave: OnLeave, onFocus: OnFocus,
-        whileTyping: WhileTyping
-    ) throws(FieldError) {
+    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`,
+    /// `Locale.Currency("EUR")`), with what `adjust` sets on top of the defaults.
+    public init(locale: Locale, currency: Locale.Currency, _ adjust: (inout FieldSettings) -> Void = { _ in }) throws(FieldError) {
+        try self.init(locale: locale.identifier, currency: currency.identifier, adjust)
+    }
+
+    /// `settings`, checked: an unknown locale or currency, a setting out of its range, an
+    /// unreadable limit or limits no amount fits between are errors.
+    public init(_ settings: FieldSettings) throws(FieldError) {
         // A number format has no accounting form: ICU's `($12.50)` is a currency pattern.
-        if display == .none && accounting { throw .accountingNeedsCurrency }
-        self.display = display
-        self.emptyWhenZero = emptyWhenZero
-        self.emptiable = emptiable
-        self.emptyShows = emptyShows
-        self.startsEmpty = startsEmpty
-        self.pointAgain = pointAgain
-        self.onLeave = onLeave
-        self.onFocus = onFocus
-        self.whileTyping = whileTyping
-        self.locale = try LocaleCatalog.canonical(locale)
-        self.currency = try CurrencyCatalog.canonical(currency)
-        self.mode = mode
-        if let decimals, !Self.decimalsRange.contains(decimals) {
+        if settings.display == .none && settings.accounting { throw .accountingNeedsCurrency }
+        var checked = settings
+        checked.locale = try LocaleCatalog.canonical(settings.locale)
+        checked.currency = try CurrencyCatalog.canonical(settings.currency)
+        if let decimals = settings.decimals, !Self.decimalsRange.contains(decimals) {
             throw .settingOutOfRange(.decimals, value: decimals, allowed: Self.decimalsRange)
         }
-        self.decimalsOverride = decimals
-        guard Self.maxDigitsRange.contains(maxDigits) else {
-            throw .settingOutOfRange(.maxDigits, value: maxDigits, allowed: Self.maxDigitsRange)
+        guard Self.maxDigitsRange.contains(settings.maxDigits) else {
+            throw .settingOutOfRange(.maxDigits, value: settings.maxDigits, allowed: Self.maxDigitsRange)
         }
-        self.maxDigits = maxDigits
-        self.allowsNegative = allowsNegative
-        self.accounting = accounting
         func limit(_ text: String?, _ setting: FieldSetting) throws(FieldError) -> ExactDecimal? {
             guard let text else { return nil }
             guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(setting, text) }
             return value
         }
-        self.maximum = try limit(maximum, .maximum)
-        self.minimum = try limit(minimum, .minimum)
-        if let low = self.minimum, let high = self.maximum, low > high {
+        maximum = try limit(settings.maximum, .maximum)
+        minimum = try limit(settings.minimum, .minimum)
+        checked.maximum = maximum?.description
+        checked.minimum = minimum?.description
+        self.settings = checked
+        if let low = minimum, let high = maximum, low > high {
             throw .minimumAboveMaximum(minimum: low.description, maximum: high.description)
         }
         try checkLimitsHoldAnAmount()
     }
 
-    /// A configuration from Foundation's own types, as an app holds them (`Locale.current`,
-    /// `Locale.Currency("EUR")`, limits as `Decimal`s), with every option a field has.
-    public init(
-        locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm, decimals: Int? = nil,
-        maxDigits: Int = defaultMaxDigits, maximum: Decimal? = nil, minimum: Decimal? = nil,
-        allowsNegative: Bool = false, accounting: Bool = false, display: DisplayStyle = .symbol, emptyWhenZero: Bool = false,
-        emptiable: Emptiable? = nil, emptyShows: EmptyShows = .nothing, startsEmpty: Bool = false, pointAgain: PointAgain = .move,
-        onLeave: OnLeave = .pad, onFocus: OnFocus = .keep, whileTyping: WhileTyping = .keep
-    ) throws(FieldError) {
-        // `Decimal.description` is plain and locale-free (`-250.5`); NaN is an unreadable limit.
-        try self.init(
-            everySetting: locale.identifier, currency: currency.identifier, mode: mode, decimals: decimals, maxDigits: maxDigits,
-            maximum: maximum.map(\.description), minimum: minimum.map(\.description),
-            allowsNegative: allowsNegative, accounting: accounting, display: display, emptyWhenZero: emptyWhenZero,
-            emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, pointAgain: pointAgain,
-            onLeave: onLeave, onFocus: onFocus, whileTyping: whileTyping)
-    }
-
     /// `f`: the fraction digits of the amount (the override, else what ICU uses for the currency).
-    public var fractionDigits: Int { decimalsOverride ?? CurrencyCatalog.fractionDigits(for: currency) }
+    public var fractionDigits: Int { settings.decimals ?? CurrencyCatalog.fractionDigits(for: settings.currency) }
 
     /// Fraction digits the amount may carry: `f`, none in whole mode (natural mode shows those typed).
-    public var shownFractionDigits: Int { mode == .whole ? 0 : fractionDigits }
+    public var shownFractionDigits: Int { self.mode == .whole ? 0 : fractionDigits }
 
     /// What sets `shownFractionDigits`, for messages.
     package var fractionDigitsRule: FractionDigitsRule {
-        mode == .whole ? .wholeMode : decimalsOverride != nil ? .decimalsSetting : .currency(currency)
+        self.mode == .whole ? .wholeMode : settings.decimals != nil ? .decimalsSetting : .currency(self.currency)
     }
 
-    var formatKey: FormatKey {
-        FormatKey(locale: locale, currency: currency, fractionDigits: shownFractionDigits, accounting: accounting, display: display)
+    /// The format this field's amounts are written in: every setting that changes how an amount
+    /// is written (the option table's `changesFormat`, held to this by a coverage test).
+    @_spi(Benchmarks) public var formatKey: FormatKey {
+        FormatKey(locale: self.locale, currency: self.currency, fractionDigits: shownFractionDigits, accounting: self.accounting, display: self.display)
     }
 }

@@ -6,7 +6,7 @@ extension MoneyField {
     /// Shows the same amount, caret and sign in another locale.
     public mutating func changeLocale(to identifier: String) throws(FieldError) {
         var newConfiguration = configuration
-        newConfiguration.locale = try LocaleCatalog.canonical(identifier)
+        newConfiguration.settings.locale = try LocaleCatalog.canonical(identifier)
         reconfigure(newConfiguration, state: state)
     }
 
@@ -35,7 +35,7 @@ extension MoneyField {
     public mutating func changeCurrency(to code: String, round: Bool = false) throws(FieldError) -> CurrencyChange {
         let newCode = try CurrencyCatalog.canonical(code)
         var newConfiguration = configuration
-        newConfiguration.currency = newCode
+        newConfiguration.settings.currency = newCode
         try newConfiguration.checkLimitsHoldAnAmount()
         let oldScale = amountScale
         let newFractionDigits = newConfiguration.shownFractionDigits

@@ -284,12 +284,12 @@ extension MoneyField {
     /// A zero field for a locale and currency as an app holds them (`Locale.current`, `.init("EUR")`);
     /// the other settings through `FieldConfiguration(locale:currency:…)`.
     public init(locale: Locale, currency: Locale.Currency, mode: EntryMode = .atm) throws(FieldError) {
-        self.init(try FieldConfiguration(locale: locale, currency: currency, mode: mode))
+        self.init(try FieldConfiguration(locale: locale, currency: currency) { $0.mode = mode })
     }
 
     /// A zero field for ICU identifiers (`de_DE`, `EUR`).
     public init(locale: String, currency: String, mode: EntryMode = .atm) throws(FieldError) {
-        self.init(try FieldConfiguration(locale: locale, currency: currency, mode: mode))
+        self.init(try FieldConfiguration(locale: locale, currency: currency) { $0.mode = mode })
     }
 
     /// The text the field shows.

@@ -30,7 +30,7 @@ import Synchronization
     }
 
     /// The same format with `fractionDigits` shown and, when `point` and none are, the separator anyway.
-    func showing(fractionDigits: Int, point: Bool) -> FormatKey {
+    public func showing(fractionDigits: Int, point: Bool) -> FormatKey {
         FormatKey(locale: locale, currency: currency, fractionDigits: fractionDigits, accounting: accounting, display: display,
                   alwaysShowsDecimalSeparator: point && fractionDigits == 0)
     }

@@ -1,57 +1,31 @@
 import Foundation
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 
 /// The options of `new`, read into typed values: what a `new` line, the command line's starting
-/// field and `check` all hold. nil or false is the option's default.
+/// field and `check` all hold. Every option's value is in `settings` (the engine's, at its default
+/// where not given); `given` says which options were given, which is what a `new` line writes back.
 package struct FieldOptions: Equatable, Sendable {
-    package var locale: String?
-    package var currency: String?
-    package var mode: EntryMode?
-    package var decimals: Int?
-    package var maxDigits: Int?
-    package var maximum: String?
-    package var minimum: String?
-    package var allowsNegative = false
-    package var accounting = false
-    package var display: DisplayStyle?
-    package var emptyWhenZero = false
-    package var emptiable: Emptiable?
-    package var emptyShows: EmptyShows?
-    package var startsEmpty = false
-    package var pointAgain: PointAgain?
-    package var onLeave: OnLeave?
-    package var onFocus: OnFocus?
-    package var whileTyping: WhileTyping?
+    package fileprivate(set) var settings = FieldSettings()
+    package fileprivate(set) var given: Set<FieldSetting> = []
 
     package init() {}
 
-    /// The options that make `configuration` again, defaults left out (locale and currency always
-    /// given); with `keepingDefaults`, every choice and number given too, as `inspect --json` lists them.
-    package init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
-        // One case per setting and no `default:`: a new setting does not compile until it is written back.
-        for setting in FieldSetting.allCases {
-            switch setting {
-            case .locale: locale = configuration.locale
-            case .currency: currency = configuration.currency
-            case .mode: mode = configuration.mode == .atm && !keepingDefaults ? nil : configuration.mode
-            case .decimals: decimals = configuration.decimalsOverride
-            case .maxDigits:
-                maxDigits = configuration.maxDigits == FieldConfiguration.defaultMaxDigits && !keepingDefaults ? nil : configuration.maxDigits
-            case .maximum: maximum = configuration.maximum?.description
-            case .minimum: minimum = configuration.minimum?.description
-            case .allowsNegative: allowsNegative = configuration.allowsNegative
-            case .accounting: accounting = configuration.accounting
-            case .display: display = configuration.display == .symbol && !keepingDefaults ? nil : configuration.display
-            case .emptyWhenZero: emptyWhenZero = configuration.emptyWhenZero
-            case .emptiable: emptiable = configuration.emptiable
-            case .emptyShows: emptyShows = configuration.emptyShows == .nothing && !keepingDefaults ? nil : configuration.emptyShows
-            case .startsEmpty: startsEmpty = configuration.startsEmpty
-            case .pointAgain: pointAgain = configuration.pointAgain == .move && !keepingDefaults ? nil : configuration.pointAgain
-            case .onLeave: onLeave = configuration.onLeave == .pad && !keepingDefaults ? nil : configuration.onLeave
-            case .onFocus: onFocus = configuration.onFocus == .keep && !keepingDefaults ? nil : configuration.onFocus
-            case .whileTyping: whileTyping = configuration.whileTyping == .keep && !keepingDefaults ? nil : configuration.whileTyping
-            }
+    /// An option's value when given, else nil (`options[\.mode]`); setting it gives it, nil takes it back.
+    package subscript<Value>(_ path: WritableKeyPath<FieldSettings, Value>) -> Value? {
+        get { given.contains(FieldOption.setting(at: path)) ? settings[keyPath: path] : nil }
+        set {
+            let setting = FieldOption.setting(at: path)
+            settings[keyPath: path] = newValue ?? FieldSettings()[keyPath: path]
+            if newValue == nil { given.remove(setting) } else { given.insert(setting) }
         }
+    }
+
+    /// The options that make `configuration` again, defaults left out (locale and currency always
+    /// given); with `keepingDefaults`, every option given, as `inspect --json` lists them.
+    package init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
+        settings = configuration.settings
+        given = Set(FieldOption.all.filter { keepingDefaults || !$0.isDefault(settings) }.map(\.setting)).union([.locale, .currency])
     }
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
@@ -115,20 +89,12 @@ package struct FieldOptions: Equatable, Sendable {
     /// locale and currency). A locale without a currency takes the locale's own, as ICU gives it.
     /// `place`: where the error is read, which decides how it names the listing commands.
     package func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
-        var currency = currency ?? defaults.currency
-        if let locale, self.currency == nil { currency = try Self.ownCurrency(of: locale, place: place) }
-        do {
-            // The engine's initializer with every setting and no default: a new one does not
-            // compile until it is passed here.
-            return try FieldConfiguration(
-                everySetting: locale ?? defaults.locale, currency: currency, mode: mode ?? .atm, decimals: decimals,
-                maxDigits: maxDigits ?? FieldConfiguration.defaultMaxDigits, maximum: maximum, minimum: minimum,
-                allowsNegative: allowsNegative, accounting: accounting, display: display ?? .symbol, emptyWhenZero: emptyWhenZero,
-                emptiable: emptiable, emptyShows: emptyShows ?? .nothing, startsEmpty: startsEmpty, pointAgain: pointAgain ?? .move,
-                onLeave: onLeave ?? .pad, onFocus: onFocus ?? .keep, whileTyping: whileTyping ?? .keep)
-        } catch {
-            throw CommandError(error.words(at: place))
+        var settings = settings
+        if !given.contains(.locale) { settings.locale = defaults.locale }
+        if !given.contains(.currency) {
+            settings.currency = given.contains(.locale) ? try Self.ownCurrency(of: settings.locale, place: place) : defaults.currency
         }
+        do { return try FieldConfiguration(settings) } catch { throw CommandError(error.words(at: place)) }
     }
 
     /// The currency ICU gives `locale`: read from the ID as typed (`no_NO` has NOK), then from
@@ -145,14 +111,17 @@ package struct FieldOptions: Equatable, Sendable {
     }
 }
 
-/// One option of `new`, declared once: parsing, writing back, usage, help and completion read it.
-/// Its identity is the engine's `FieldSetting` it sets, one row per case (`row(for:)`).
+/// One option of `new`, declared once: parsing, writing back, usage, help, completion, `inspect`,
+/// and the adapter protocol's `new` request read it. Its identity is the engine's `FieldSetting`
+/// it sets, one row per case (`row(for:)`), and it reads and writes the setting through its key path.
 package struct FieldOption: Sendable {
     package typealias ID = FieldSetting
 
     package let name: String
     /// The field setting it sets: what an engine error names when this option would allow it.
     package let setting: FieldSetting
+    /// Where the setting is: what `FieldOptions[path]` finds the option by.
+    let path: PartialKeyPath<FieldSettings> & Sendable
     /// `L`, `N`, `atm|whole|natural`; nil for a flag.
     package let valueName: String?
     /// What Tab offers for the value.
@@ -163,18 +132,53 @@ package struct FieldOption: Sendable {
     private let describe: @Sendable () -> String
     /// What its value is, for machine-read forms (JSON numbers, strings, `true`).
     package let kind: Kind
+    /// Whether it changes how an amount is written: then it is part of the engine's `FormatKey`
+    /// (a coverage test holds the two together).
+    package let changesFormat: Bool
+    /// Whether the protocol's `new` request always carries it, at its default too (SPEC §4's
+    /// keys); the others are sent when not at their default.
+    package let inEveryRequest: Bool
     let read: @Sendable (inout FieldOptions, String) throws(CommandError) -> Void
-    /// The value words when the option is given (`[]` for a flag), else nil.
-    package let written: @Sendable (FieldOptions) -> [String]?
+    /// The value words of a setting (`[]` for a flag that is on), nil for none (a flag off, no limit).
+    let words: @Sendable (FieldSettings) -> [String]?
+    /// Whether the setting is at its default.
+    package let isDefault: @Sendable (FieldSettings) -> Bool
+    /// What `inspect` adds after the value (`(French (France))`), if anything.
+    let gloss: @Sendable (FieldConfiguration) -> String?
 
     package enum Kind: Sendable {
         case flag, number, text
     }
 
-    /// The name in JSON: `--empty-when-zero` is `emptyWhenZero`.
+    /// The value words when the option is given (`[]` for a flag), else nil.
+    package func written(_ options: FieldOptions) -> [String]? {
+        options.given.contains(setting) ? words(options.settings) : nil
+    }
+
+    /// The name in JSON and in the protocol's `new` request: `--empty-when-zero` is `emptyWhenZero`.
     package var jsonKey: String {
         let words = name.drop { $0 == "-" }.split(separator: "-")
         return words.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+    }
+
+    /// The setting's value in JSON, as `inspect --json` and the protocol's `new` request write it:
+    /// `true`, `12`, `"de_DE"`, or `null` for none.
+    package func json(_ settings: FieldSettings) -> String {
+        let value = words(settings)
+        return switch kind {
+        case .flag: String(value != nil)
+        case .number: value?.first ?? "null"
+        case .text: value.map { JSON.string($0.first ?? "") } ?? "null"
+        }
+    }
+
+    /// `inspect`'s line: the option and the field's value of it (`--max: none`).
+    package func inspectLine(_ configuration: FieldConfiguration) -> String {
+        let value = switch kind {
+        case .flag: words(configuration.settings) == nil ? "no" : "yes"
+        case .number, .text: words(configuration.settings)?.joined(separator: " ") ?? "none"
+        }
+        return "\(name): \(value)" + (gloss(configuration).map { " " + $0 } ?? "")
     }
 
     /// Every option, in the order usage and help list them (`FieldSetting`'s order).
@@ -185,26 +189,30 @@ package struct FieldOption: Sendable {
     private static func row(for setting: FieldSetting) -> FieldOption {
         switch setting {
         case .locale:
-            text(setting, "--locale", "L", \.locale, values: .locale,
-                help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)")
+            text(setting, "--locale", "L", \.locale, values: .locale, changesFormat: true, inEveryRequest: true,
+                 gloss: { "(" + (Locale(identifier: "en").localizedString(forIdentifier: $0.locale) ?? "?") + ")" },
+                 help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)")
         case .currency:
-            text(setting, "--currency", "C", \.currency, values: .currency, help: "an ISO 4217 code")
+            text(setting, "--currency", "C", \.currency, values: .currency, changesFormat: true, inEveryRequest: true,
+                 gloss: { "(" + CurrencyCatalog.name(of: $0.currency) + ")" }, help: "an ISO 4217 code")
         case .mode:
-            choice(setting, "--mode", \.mode, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them")
+            choice(setting, "--mode", \.mode, changesFormat: true, inEveryRequest: true, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them")
         case .decimals:
-            number(setting, "--decimals", \.decimals, help: "0-6, overrides the currency's fraction digits")
+            number(setting, "--decimals", \.decimals, changesFormat: true,
+                   gloss: { $0.decimals == nil ? "(\($0.currency)'s own \(CurrencyCatalog.fractionDigits(for: $0.currency)))" : nil },
+                   help: "0-6, overrides the currency's fraction digits")
         case .maxDigits:
-            number(setting, "--max-digits", \.maxDigits, help: "1-30 digits at most (default 12)")
+            number(setting, "--max-digits", \.maxDigits, inEveryRequest: true, help: "1-30 digits at most (default 12)")
         case .maximum:
             text(setting, "--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)")
         case .minimum:
             text(setting, "--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)")
         case .allowsNegative:
-            flag(setting, "--allow-negative", \.allowsNegative, help: "<neg> changes the sign")
+            flag(setting, "--allow-negative", \.allowsNegative, inEveryRequest: true, help: "<neg> changes the sign")
         case .accounting:
-            flag(setting, "--accounting", \.accounting, help: "the locale's accounting form: ($12.50)")
+            flag(setting, "--accounting", \.accounting, changesFormat: true, help: "the locale's accounting form: ($12.50)")
         case .display:
-            choice(setting, "--display", \.display, help: displayHelp)
+            choice(setting, "--display", \.display, changesFormat: true, help: displayHelp)
         case .emptyWhenZero:
             flag(setting, "--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing")
         case .emptiable:
@@ -228,7 +236,7 @@ package struct FieldOption: Sendable {
     /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
     private static let displayHelp: String = {
         func shown(_ display: DisplayStyle) -> String {
-            guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "CAD", display: display) else { return "?" }
+            guard let configuration = try? FieldConfiguration(locale: "en_US", currency: "CAD", { $0.display = display }) else { return "?" }
             var field = MoneyField(configuration)
             try? field.set("12.50")
             // Help is read, not compared: ICU's no-break spaces print as spaces.
@@ -247,46 +255,106 @@ package struct FieldOption: Sendable {
     /// The option that sets `setting`: every setting has its row (`all` is made from every case).
     package static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
 
+    /// The setting at `path`: every stored setting has its row (`everySettingHasOneOption`).
+    static func setting(at path: AnyKeyPath) -> FieldSetting { all.first { $0.path == path }!.setting }
+
     /// `[--locale L] [--currency C] …`
     package static let usage = all.map(\.usage).joined(separator: " ")
 
     package var usage: String { "[" + name + (valueName.map { " " + $0 } ?? "") + "]" }
 
-    private static func text(
-        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldOptions, String?> & Sendable, values: ArgumentKind,
-        help: @autoclosure @escaping @Sendable () -> String
+    /// A row from its parts: `parse` reads a value word, `words` writes a value back (nil for none).
+    private static func row<Value: Equatable & Sendable>(
+        _ setting: FieldSetting, _ name: String, _ valueName: String?, _ path: WritableKeyPath<FieldSettings, Value> & Sendable,
+        values: ArgumentKind, kind: Kind, changesFormat: Bool, inEveryRequest: Bool,
+        gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil }, help: @escaping @Sendable () -> String,
+        parse: @escaping @Sendable (String) throws(CommandError) -> Value, words: @escaping @Sendable (Value) -> [String]?
     ) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: valueName, values: values, describe: help, kind: .text,
-                    read: { options, value throws(CommandError) in options[keyPath: path] = value },
-                    written: { options in options[keyPath: path].map { [$0] } })
-    }
-
-    private static func number(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Int?> & Sendable, help: @autoclosure @escaping @Sendable () -> String) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: "N", values: .text, describe: help, kind: .number,
-                    read: { options, value throws(CommandError) in
-                        guard let number = Int(value) else { throw CommandError("\(name) takes a whole number, not \"\(value)\"") }
-                        options[keyPath: path] = number
+        FieldOption(name: name, setting: setting, path: path, valueName: valueName, values: values, describe: help, kind: kind,
+                    changesFormat: changesFormat, inEveryRequest: inEveryRequest,
+                    read: { options, text throws(CommandError) in
+                        options.settings[keyPath: path] = try parse(text)
+                        options.given.insert(setting)
                     },
-                    written: { options in options[keyPath: path].map { [String($0)] } })
+                    words: { words($0[keyPath: path]) },
+                    isDefault: { $0[keyPath: path] == FieldSettings()[keyPath: path] },
+                    gloss: gloss)
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Choice?> & Sendable, help: @autoclosure @escaping @Sendable () -> String
-    ) -> FieldOption where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        return FieldOption(name: name, setting: setting, valueName: names.joined(separator: "|"), values: .choice(names), describe: help, kind: .text,
-                           read: { options, value throws(CommandError) in
-                               guard let parsed = Choice(rawValue: value) else {
-                                   throw CommandError("\(name) takes \(Listing.either(names)), not \"\(value)\"")
-                               }
-                               options[keyPath: path] = parsed
-                           },
-                           written: { options in options[keyPath: path].map { [$0.rawValue] } })
+    private static func text<Value: Equatable & Sendable>(
+        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, values: ArgumentKind,
+        changesFormat: Bool = false, inEveryRequest: Bool = false, gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil },
+        help: @autoclosure @escaping @Sendable () -> String
+    ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped == String {
+        row(setting, name, valueName, path, values: values, kind: .text, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
+            gloss: gloss, help: help, parse: { Value(wrapping: $0) }, words: { $0.unwrapped.map { [$0] } })
     }
 
-    private static func flag(_ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldOptions, Bool> & Sendable, help: @autoclosure @escaping @Sendable () -> String) -> FieldOption {
-        FieldOption(name: name, setting: setting, valueName: nil, values: .text, describe: help, kind: .flag,
-                    read: { options, _ throws(CommandError) in options[keyPath: path] = true },
-                    written: { options in options[keyPath: path] ? [] : nil })
+    private static func number<Value: Equatable & Sendable>(
+        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
+        inEveryRequest: Bool = false, gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil },
+        help: @autoclosure @escaping @Sendable () -> String
+    ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped == Int {
+        row(setting, name, "N", path, values: .text, kind: .number, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
+            gloss: gloss, help: help,
+            parse: { text throws(CommandError) in
+                guard let number = Int(text) else { throw CommandError("\(name) takes a whole number, not \"\(text)\"") }
+                return Value(wrapping: number)
+            },
+            words: { $0.unwrapped.map { [String($0)] } })
+    }
+
+    private static func choice<Value: Equatable & Sendable>(
+        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
+        inEveryRequest: Bool = false, help: @autoclosure @escaping @Sendable () -> String
+    ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped: RawRepresentable & CaseIterable & Sendable, Value.Wrapped.RawValue == String {
+        let names = Value.Wrapped.allCases.map(\.rawValue)
+        return row(setting, name, names.joined(separator: "|"), path, values: .choice(names), kind: .text, changesFormat: changesFormat,
+                   inEveryRequest: inEveryRequest, help: help,
+                   parse: { text throws(CommandError) in
+                       guard let parsed = Value.Wrapped(rawValue: text) else {
+                           throw CommandError("\(name) takes \(Listing.either(names)), not \"\(text)\"")
+                       }
+                       return Value(wrapping: parsed)
+                   },
+                   words: { $0.unwrapped.map { [$0.rawValue] } })
+    }
+
+    private static func flag(
+        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Bool> & Sendable, changesFormat: Bool = false,
+        inEveryRequest: Bool = false, help: @autoclosure @escaping @Sendable () -> String
+    ) -> FieldOption {
+        row(setting, name, nil, path, values: .text, kind: .flag, changesFormat: changesFormat, inEveryRequest: inEveryRequest, help: help,
+            parse: { _ in true }, words: { $0 ? [] : nil })
     }
 }
+
+/// A setting's value type with or without a "none" (`String` and `String?`), so one row helper
+/// reads and writes both.
+protocol OptionalOrNot {
+    associatedtype Wrapped
+    init(wrapping: Wrapped)
+    var unwrapped: Wrapped? { get }
+}
+
+extension Optional: OptionalOrNot {
+    init(wrapping value: Wrapped) { self = .some(value) }
+    var unwrapped: Wrapped? { self }
+}
+
+extension OptionalOrNot where Wrapped == Self {
+    init(wrapping value: Self) { self = value }
+    var unwrapped: Self? { self }
+}
+
+// A value that always has one: its own wrapped value. A setting of a new type does not compile
+// until its type is listed here.
+extension String: OptionalOrNot { typealias Wrapped = String }
+extension Int: OptionalOrNot { typealias Wrapped = Int }
+extension EntryMode: OptionalOrNot { typealias Wrapped = EntryMode }
+extension DisplayStyle: OptionalOrNot { typealias Wrapped = DisplayStyle }
+extension EmptyShows: OptionalOrNot { typealias Wrapped = EmptyShows }
+extension PointAgain: OptionalOrNot { typealias Wrapped = PointAgain }
+extension OnLeave: OptionalOrNot { typealias Wrapped = OnLeave }
+extension OnFocus: OptionalOrNot { typealias Wrapped = OnFocus }
+extension WhileTyping: OptionalOrNot { typealias Wrapped = WhileTyping }

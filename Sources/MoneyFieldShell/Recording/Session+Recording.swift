@@ -91,12 +91,12 @@ extension Session {
             guard !result.failed else { return asGiven }
             // The replay starts in en_US/USD: the session's own defaults are written out. Given a
             // locale, the field took that locale's currency or the one given: nothing to add.
-            if options.locale == nil {
+            if options[\.locale] == nil {
                 if defaultLocale != LocaleCatalog.defaultIdentifier {
-                    options.locale = defaultLocale
-                    options.currency = options.currency ?? defaultCurrency
-                } else if options.currency == nil, defaultCurrency != CurrencyCatalog.defaultCode {
-                    options.currency = defaultCurrency
+                    options[\.locale] = defaultLocale
+                    options[\.currency] = options[\.currency] ?? defaultCurrency
+                } else if options[\.currency] == nil, defaultCurrency != CurrencyCatalog.defaultCode {
+                    options[\.currency] = defaultCurrency
                 }
             }
             return Kept(command: .new(name: name, options: options), output: result.lines, journal: .keeps)
@@ -143,8 +143,8 @@ extension Session {
         var startingField: [Invocation] = []
         if defaultLocale != fresh.defaultLocale || defaultCurrency != fresh.defaultCurrency {
             var options = FieldOptions()
-            options.locale = defaultLocale
-            options.currency = defaultCurrency
+            options[\.locale] = defaultLocale
+            options[\.currency] = defaultCurrency
             startingField = [.drop(Self.defaultFieldName), .new(name: Self.defaultFieldName, options: options)]
         }
         if let journal, let chunks = try? replayed(startingField + journal) {

@@ -12,17 +12,14 @@ struct FieldReport {
         field = entry.field
     }
 
+    /// The field's state, a line each, then every setting, a line each from the option table.
     var lines: [String] {
         let configuration = field.configuration
         let rendering = field.rendering
-        let limits = [configuration.minimum.map { "min \($0)" }, configuration.maximum.map { "max \($0)" }].compactMap { $0 }
         let stops = configuration.mode == .natural ? "units" : "digit slots"
         var lines = [
             "field: \(name)",
-            "locale: \(configuration.locale) (\(Locale(identifier: "en").localizedString(forIdentifier: configuration.locale) ?? "?"))",
-            "currency: \(configuration.currency) (\(CurrencyCatalog.name(of: configuration.currency)))",
-            "mode: \(configuration.mode.rawValue)",
-            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimalsOverride != nil ? " (\(FieldSetting.decimals.option))" : ""),
+            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimals != nil ? " (\(FieldSetting.decimals.option))" : ""),
             "display: \(rendering.display)",
             "escaped: \(VisibleText.escaped(rendering.display))",
             "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",
@@ -31,31 +28,15 @@ struct FieldReport {
             "minor units: " + (field.minorUnits ?? "none"),
             "negative: \(field.state.isNegative)",
             "digits: \(field.state.digitString)",
-            "max digits: \(configuration.maxDigits)",
-            "limits: \(limits.isEmpty ? "none" : limits.joined(separator: ", "))",
-            "negatives: \(configuration.allowsNegative ? "allowed" : "not allowed")",
-            "accounting: \(configuration.accounting ? "yes" : "no")",
-            "display style: \(configuration.display.rawValue)" + (configuration.emptyWhenZero ? ", empty when zero" : "")
-                + (configuration.emptiable.map { ", emptied by deleting (\($0.rawValue))" } ?? "")
-                + (configuration.emptyShows == .symbol ? ", empty shows the symbol" : "")
-                + (configuration.emptyShows == .symbolWhenFocused ? ", empty shows the symbol until <enter> leaves it" : "")
-                + (configuration.startsEmpty ? ", starts empty" : ""),
-            "format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")",
         ]
         if configuration.mode == .natural {
             let point = field.state.typedFraction.map { "typed, \($0) of \(configuration.fractionDigits) fraction digits after it" }
-            let again = configuration.pointAgain == .ignore ? "; <dec> again is refused (\(FieldSetting.pointAgain.option) ignore)" : ""
-            lines.insert("point: " + (point ?? "not typed") + again, at: 5)
-            if configuration.onLeave != .pad || configuration.onFocus != .keep || configuration.whileTyping != .keep {
-                let typing = configuration.whileTyping == .pad ? "shows the fraction padded" : "shows the fraction as typed"
-                let leaving = configuration.onLeave == .pad ? "pads the fraction" : "keeps the fraction as typed"
-                let coming = configuration.onFocus == .trim ? "drops the zeros ending the fraction" : "keeps it"
-                let state = field.state.hasLeftField ? "left by <enter>" : "has focus"
-                lines.insert("focus: \(state); typing \(typing) (\(FieldSetting.whileTyping.option) \(configuration.whileTyping.rawValue)), "
-                    + "leaving \(leaving) (\(FieldSetting.onLeave.option) \(configuration.onLeave.rawValue)), "
-                    + "coming back \(coming) (\(FieldSetting.onFocus.option) \(configuration.onFocus.rawValue))", at: 6)
-            }
+            lines.append("point: " + (point ?? "not typed"))
+            lines.append("focus: " + (field.state.hasLeftField ? "left by <enter>" : "has focus"))
         }
+        lines.append("format: \(field.isCompiledFormat ? "compiled from ICU" : "ICU formatter (could not be compiled)")")
+        lines.append("settings, as new takes them:")
+        lines += FieldOption.all.map { "  " + $0.inspectLine(configuration) }
         return lines
     }
 
@@ -95,17 +76,6 @@ struct FieldReport {
     /// Every option of `new` under its protocol name (check's `new` request), at its default too
     /// (null where it has none): a field's configuration to copy into an adapter.
     static func newOptions(_ configuration: FieldConfiguration) -> String {
-        let options = FieldOptions(configuration, keepingDefaults: true)
-        let members = FieldOption.all.map { option -> String in
-            let words = option.written(options)
-            let value = switch option.kind {
-            case .flag: words == nil ? "false" : "true"
-            case .number: words?.first ?? "null"
-            case .text: words.map { JSON.string($0.first ?? "") } ?? "null"
-            }
-            return JSON.string(option.jsonKey) + ":" + value
-        }
-        return "{" + members.joined(separator: ",") + "}"
+        "{" + FieldOption.all.map { JSON.string($0.jsonKey) + ":" + $0.json(configuration.settings) }.joined(separator: ",") + "}"
     }
 }
-

@@ -85,8 +85,8 @@ struct ShellOptions: ParsableArguments {
     /// The starting field's configuration, read as `new amount` reads its locale and currency options.
     func startingField() throws -> FieldConfiguration {
         var options = FieldOptions()
-        options.locale = locale
-        options.currency = currency
+        options[\.locale] = locale
+        options[\.currency] = currency
         do throws(CommandError) {
             return try options.configuration(defaults: (LocaleCatalog.defaultIdentifier, CurrencyCatalog.defaultCode), place: .commandLine)
         } catch {

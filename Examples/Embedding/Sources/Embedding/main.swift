@@ -44,9 +44,11 @@ _ = events.shouldChangeCharacters(in: NSRange(location: 3, length: 1), replaceme
 print("edit event: \(events.field.display), selected \(events.field.selectedRange)")
 
 // A field a web form would show: empty until typed into, its symbol kept; an empty field has no value.
-let form = try FieldConfiguration(
-    locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD"), emptyWhenZero: true, emptiable: .lastDigit,
-    emptyShows: .symbol)
+let form = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD")) {
+    $0.emptyWhenZero = true
+    $0.emptiable = .lastDigit
+    $0.emptyShows = .symbol
+}
 var amount = AmountTextFieldDelegate(form)
 print("empty: \"\(amount.field.display)\", value \(amount.field.decimalValue.map { "\($0)" } ?? "none")")
 amount.keyPressed(.minus)
