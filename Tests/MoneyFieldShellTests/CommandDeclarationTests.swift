@@ -25,6 +25,24 @@ import MoneyFieldScripts
         return placeholders
     }
 
+    /// A declaration left out of its group's list would simply not be a command: every
+    /// `static let … = Command("name"` in the shell's sources is registered.
+    @Test func everyDeclaredCommandIsRegistered() throws {
+        let folder = BuiltProgram.packageRoot.appendingPathComponent("Sources/MoneyFieldShell/Commands")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let declaration = /static let (\w+) = Command\(\s*"([^"]+)"/
+        var declared: [String: String] = [:]
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in source.matches(of: declaration) { declared[String(match.output.2)] = "\(file): \(match.output.1)" }
+        }
+        #expect(declared.count >= 20, "found only \(declared.keys.sorted())")
+        let registered = Set(Commands.all.map(\.name))
+        for (name, place) in declared.sorted(by: { $0.key < $1.key }) {
+            #expect(registered.contains(name), "\(place) declares \"\(name)\", which no group of Commands lists")
+        }
+    }
+
     @Test(arguments: Commands.all.map(\.name))
     func everyCommandIsDeclaredWhole(name: String) throws {
         let command = try #require(Commands.named(name))
