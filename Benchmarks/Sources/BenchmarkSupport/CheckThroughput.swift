@@ -8,6 +8,8 @@ public enum CheckThroughput {
     public struct Figures: Sendable {
         /// Sessions per second of the browser adapter, by `--jobs`.
         public var browser: [Int: Double] = [:]
+        /// Seconds of a run against the defect zoo with shrinking, and with none (`--shrink-budget 0`).
+        public var shrinking: (shrunk: Double, unshrunk: Double)?
     }
 
     /// The field and keys of every run: autoNumeric's whole-dollar page agrees with moneyfield on
@@ -26,6 +28,7 @@ public enum CheckThroughput {
         defer { try? FileManager.default.removeItem(at: workspace) }
         _ = measure("moneyfield adapter", adapter: "\(moneyfield) adapter", sessions: quick ? 200 : 1_000, binary: moneyfield,
                     in: workspace, say: say)
+        figures.shrinking = shrinkingCost(moneyfield: moneyfield, sessions: quick ? 200 : 1_000, in: workspace, say: say)
 
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -45,6 +48,30 @@ public enum CheckThroughput {
                                              sessions: quick ? 20 : 100, binary: moneyfield, in: workspace, say: say, options: options)
         }
         return figures
+    }
+
+    /// What shrinking costs (issue 34: within ×2 of a run without it): the same seeded run against
+    /// the defect zoo, every planted defect on (natural entry, where sessions differ most), with the
+    /// default shrink budget and with none; both must write the same groups.
+    static func shrinkingCost(moneyfield: String, sessions: Int, in folder: URL, say: (String) -> Void) -> (shrunk: Double, unshrunk: Double)? {
+        let zoo = ["--adapter", "\(moneyfield) adapter --plant all", "--sessions", String(sessions), "--steps", "30",
+                   "--mode", "natural", "--locale", "en_US", "--currency", "USD", "--max-digits", "7"]
+        var seconds: [Double] = []
+        var summaries: [String] = []
+        for budget in ["400", "0"] {
+            let run = runChild([moneyfield, "check"] + zoo + ["--shrink-budget", budget, "--out", folder.appendingPathComponent(UUID().uuidString).path],
+                               captureOutput: true)
+            guard let last = run.output.split(separator: "\n").last(where: { $0.hasPrefix("checked") }) else {
+                say("  shrinking: check did not finish (exit \(run.status))")
+                return nil
+            }
+            seconds.append(Double(run.wallNanoseconds) / 1e9)
+            summaries.append(String(last))
+        }
+        say("  shrinking, defect zoo (all defects, natural, \(sessions) sessions of 30 keys): \(String(format: "%.2f", seconds[0])) s shrunk, "
+            + "\(String(format: "%.2f", seconds[1])) s with --shrink-budget 0 (×\(String(format: "%.2f", seconds[0] / seconds[1]))); \(summaries[0])"
+            + (summaries[0] == summaries[1] ? "" : "; UNSHRUNK DIFFERS: \(summaries[1])"))
+        return (seconds[0], seconds[1])
     }
 
     /// Sessions per second, or nil when check did not finish.

@@ -315,6 +315,12 @@ if let best = checkFigures.browser.max(by: { $0.value < $1.value }) {
     row("`check` through the browser adapter, sessions of 30 keys", "\(number(best.value)) /s (--jobs \(best.key))",
         aim: "≥ 20 /s", met: best.value >= 20)
 } else { row("`check` through the browser adapter, sessions of 30 keys", nil, aim: "≥ 20 /s", met: nil) }
+// Issue 34's aim: shrinking within ×2 of the same run without it.
+if let shrinking = checkFigures.shrinking {
+    let ratio = shrinking.shrunk / shrinking.unshrunk
+    row("`check` on the defect zoo, shrunk / --shrink-budget 0", "×\(number(ratio, 2)) (\(number(shrinking.shrunk, 2)) / \(number(shrinking.unshrunk, 2)) s)",
+        aim: "≤ ×2", met: ratio <= 2)
+} else { row("`check` on the defect zoo, shrunk / --shrink-budget 0", nil, aim: "≤ ×2", met: nil) }
 let whatWidth = rows.map(\.what.count).max() ?? 0
 let measuredWidth = rows.map(\.measured.count).max() ?? 0
 for entry in rows {
