@@ -11,6 +11,11 @@ struct FieldOptionTableTests {
         for setting in FieldSetting.allCases {
             #expect(FieldOption.all.filter { $0.setting == setting }.count == 1, "\(setting)")
         }
+        // Every stored setting has its row: a property of FieldSettings with no case and row
+        // would be read by nothing (and `options[\.it]` would find no option).
+        let stored = Mirror(reflecting: FieldSettings()).children.compactMap(\.label)
+        #expect(stored.count == FieldOption.all.count, "FieldSettings stores \(stored), the table has \(FieldOption.all.map(\.name))")
+        #expect(Set(FieldOption.all.map { $0.path as AnyKeyPath }).count == FieldOption.all.count, "two rows share a key path")
     }
 
     @Test("the shell adds the option that would allow a refusal, from the table", arguments: [
