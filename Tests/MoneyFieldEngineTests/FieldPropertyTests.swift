@@ -299,18 +299,20 @@ struct FieldPropertyTests {
 
         /// SPEC §1 Selection's moving keys over `stops` caret stops: the caret moves, the anchor stays
         /// where the selection began; no selection when they meet.
-        static func selecting(_ key: Key, caret: Int, anchor: Int?, stops: Int) -> Result<(caret: Int, anchor: Int?), Rejection> {
+        enum Selecting { case left, right, home, end, all }
+
+        static func selecting(_ key: Selecting, caret: Int, anchor: Int?, stops: Int) -> Result<(caret: Int, anchor: Int?), Rejection> {
             var moved = (caret: caret, anchor: anchor ?? caret)
             switch key {
-            case .selectLeft:
+            case .left:
                 if caret == stops { return .failure(.caretAtStart) }
                 moved.caret += 1
-            case .selectRight:
+            case .right:
                 if caret == 0 { return .failure(.caretAtEnd) }
                 moved.caret -= 1
-            case .selectHome: moved.caret = stops
-            case .selectEnd: moved.caret = 0
-            default: moved = (0, stops)
+            case .home: moved.caret = stops
+            case .end: moved.caret = 0
+            case .all: moved = (0, stops)
             }
             return .success((moved.caret, moved.anchor == moved.caret ? nil : moved.anchor))
         }
@@ -324,13 +326,19 @@ struct FieldPropertyTests {
             func strip(_ characters: [Character]) -> String { String(characters.drop { $0 == "0" }) }
             // SPEC §1 Selection: lo and hi bound the selected slots.
             let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
-            switch key {
-            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
-                return Self.selecting(key, caret: caret, anchor: anchor, stops: slots).map { moved in
+            func select(_ move: Selecting) -> Result<Self, Rejection> {
+                Self.selecting(move, caret: caret, anchor: anchor, stops: slots).map { moved in
                     next.caret = moved.caret
                     next.anchor = moved.anchor
                     return next
                 }
+            }
+            switch key {
+            case .selectLeft: return select(.left)
+            case .selectRight: return select(.right)
+            case .selectHome: return select(.home)
+            case .selectEnd: return select(.end)
+            case .selectAll: return select(.all)
             case .enter:
                 return .success(next)
             case .decimal:

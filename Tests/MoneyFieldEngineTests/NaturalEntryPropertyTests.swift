@@ -104,13 +104,19 @@ struct NaturalEntryPropertyTests {
             var next = self
             next.anchor = nil
             let selection: (lo: Int, hi: Int)? = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
-            switch key {
-            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
-                return FieldPropertyTests.Model.selecting(key, caret: caret, anchor: anchor, stops: count).map { moved in
+            func select(_ move: FieldPropertyTests.Model.Selecting) -> Result<Model, Rejection> {
+                FieldPropertyTests.Model.selecting(move, caret: caret, anchor: anchor, stops: count).map { moved in
                     next.caret = moved.caret
                     next.anchor = moved.anchor
                     return next
                 }
+            }
+            switch key {
+            case .selectLeft: return select(.left)
+            case .selectRight: return select(.right)
+            case .selectHome: return select(.home)
+            case .selectEnd: return select(.end)
+            case .selectAll: return select(.all)
             case .left:
                 if let selection { next.caret = selection.hi; return .success(next) }
                 if caret == count { return .failure(.caretAtStart) }
