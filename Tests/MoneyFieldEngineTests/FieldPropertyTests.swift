@@ -39,49 +39,26 @@ struct FieldPropertyTests {
     }
 
     /// A field's settings and the steps taken on it.
+    @dynamicMemberLookup
     struct Scenario: CustomStringConvertible {
-        var locale: String
-        var currency: String
-        var mode: EntryMode
-        var decimals: Int?
-        var maxDigits: Int
-        var maximum: String?
-        var minimum: String?
-        var allowsNegative: Bool
-        var accounting: Bool
-        var emptyWhenZero = false
-        var emptiable: Emptiable?
-        var emptyShows: EmptyShows = .nothing
-        var startsEmpty = false
+        var settings: FieldSettings
         var steps: [Step]
 
-        func configuration() throws -> FieldConfiguration {
-            try FieldConfiguration(locale: locale, currency: currency) {
-                $0.mode = mode
-                $0.decimals = decimals
-                $0.maxDigits = maxDigits
-                $0.maximum = maximum
-                $0.minimum = minimum
-                $0.allowsNegative = allowsNegative
-                $0.accounting = accounting
-                $0.emptyWhenZero = emptyWhenZero
-                $0.emptiable = emptiable
-                $0.emptyShows = emptyShows
-                $0.startsEmpty = startsEmpty
-            }
-        }
+        subscript<Value>(dynamicMember path: KeyPath<FieldSettings, Value>) -> Value { settings[keyPath: path] }
+
+        func configuration() throws -> FieldConfiguration { try FieldConfiguration(settings) }
 
         var description: String {
-            var options = ["--locale \(locale)", "--currency \(currency)", "--mode \(mode.rawValue)", "--max-digits \(maxDigits)"]
-            if let decimals { options.append("--decimals \(decimals)") }
-            if let maximum { options.append("--max \(maximum)") }
-            if let minimum { options.append("--min \(minimum)") }
-            if allowsNegative { options.append("--allow-negative") }
-            if accounting { options.append("--accounting") }
-            if emptyWhenZero { options.append("--empty-when-zero") }
-            if let emptiable { options.append("--emptiable \(emptiable.rawValue)") }
-            if emptyShows != .nothing { options.append("--empty-shows \(emptyShows.rawValue)") }
-            if startsEmpty { options.append("--starts-empty") }
+            var options = ["--locale \(self.locale)", "--currency \(self.currency)", "--mode \(self.mode.rawValue)", "--max-digits \(self.maxDigits)"]
+            if let decimals = self.decimals { options.append("--decimals \(decimals)") }
+            if let maximum = self.maximum { options.append("--max \(maximum)") }
+            if let minimum = self.minimum { options.append("--min \(minimum)") }
+            if self.allowsNegative { options.append("--allow-negative") }
+            if self.accounting { options.append("--accounting") }
+            if self.emptyWhenZero { options.append("--empty-when-zero") }
+            if let emptiable = self.emptiable { options.append("--emptiable \(emptiable.rawValue)") }
+            if self.emptyShows != .nothing { options.append("--empty-shows \(self.emptyShows.rawValue)") }
+            if self.startsEmpty { options.append("--starts-empty") }
             return "new f " + options.joined(separator: " ") + "; type " + Self.script(steps)
         }
 
@@ -172,9 +149,21 @@ struct FieldPropertyTests {
         let emptiable: Emptiable? = Int.random(in: 0..<4, using: &rng) == 0 ? Emptiable.allCases.randomElement(using: &rng) : nil
         let emptyShows = EmptyShows.allCases.randomElement(using: &rng)!
         let startsEmpty = Int.random(in: 0..<4, using: &rng) == 0
-        return Scenario(locale: locale, currency: currency, mode: mode, decimals: decimals, maxDigits: maxDigits,
-                        maximum: maximum, minimum: minimum, allowsNegative: allowsNegative, accounting: accounting,
-                        emptyWhenZero: emptyWhenZero, emptiable: emptiable, emptyShows: emptyShows, startsEmpty: startsEmpty, steps: steps)
+        var settings = FieldSettings()
+        settings.locale = locale
+        settings.currency = currency
+        settings.mode = mode
+        settings.decimals = decimals
+        settings.maxDigits = maxDigits
+        settings.maximum = maximum
+        settings.minimum = minimum
+        settings.allowsNegative = allowsNegative
+        settings.accounting = accounting
+        settings.emptyWhenZero = emptyWhenZero
+        settings.emptiable = emptiable
+        settings.emptyShows = emptyShows
+        settings.startsEmpty = startsEmpty
+        return Scenario(settings: settings, steps: steps)
     }
 
     /// The catalog's identifier as a user might write it: as listed, BCP 47 style, or asking for Latin digits.
@@ -531,10 +520,10 @@ struct FieldPropertyTests {
         do {
             configuration = try scenario.configuration()
         } catch FieldError.noAmountWithinLimits {
-            let scale = (try? FieldConfiguration(locale: scenario.locale, currency: scenario.currency) {
-                $0.mode = scenario.mode
-                $0.decimals = scenario.decimals
-            })?.shownFractionDigits ?? -1
+            var unlimited = scenario.settings
+            unlimited.maximum = nil
+            unlimited.minimum = nil
+            let scale = (try? FieldConfiguration(unlimited))?.shownFractionDigits ?? -1
             return Model.limitsHoldAnAmount(scenario.minimum, scenario.maximum, scale: scale, maxDigits: scenario.maxDigits,
                                             allowsNegative: scenario.allowsNegative) ? "limits that hold an amount refused" : nil
         } catch {
