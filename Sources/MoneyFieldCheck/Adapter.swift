@@ -391,7 +391,7 @@ final class ErrorTail: Sendable {
 
 /// Runs `body` on a detached thread of its own, as Foundation's `Thread` did (it blocks in read
 /// for as long as the adapter lives, so it gets no worker of a shared pool).
-private func detachThread(_ body: @escaping @Sendable () -> Void) {
+func detachThread(_ body: @escaping @Sendable () -> Void) {
     final class Start {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }

@@ -219,7 +219,7 @@ package struct CheckRun: Sendable {
 
 /// The run's adapters, each on a thread of its own, taking sessions of an epoch one at a time.
 final class WorkerPool: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     // Guarded by `condition`:
     private var generation = 0
     private var work: [Int] = []
@@ -246,13 +246,12 @@ final class WorkerPool: @unchecked Sendable {
         condition.lock()
         workers += 1
         condition.unlock()
-        let thread = Thread { [self] in
+        detachThread { [self] in
             condition.lock()
             threads.append(pthread_self())
             condition.unlock()
             work(makeAdapter: makeAdapter)
         }
-        thread.start()
     }
 
     private func work(makeAdapter: @Sendable () throws(Adapter.Failure) -> any FieldAdapter) {
@@ -321,7 +320,7 @@ final class WorkerPool: @unchecked Sendable {
         condition.broadcast()
         var reported = 0
         while finished < next || (failure == nil && next < work.count) {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            condition.wait(seconds: 0.05)
             let signal = interruption()
             if signal != 0 {
                 failed.store(true, ordering: .relaxed)
@@ -350,6 +349,42 @@ final class WorkerPool: @unchecked Sendable {
         condition.broadcast()
         while exited < workers { condition.wait() }
         condition.unlock()
+    }
+}
+
+/// NSCondition's lock, wait and broadcast on a pthread mutex and condition: Foundation's would
+/// link swift-corelibs-foundation, and CoreFoundation with it, into every start of the program.
+final class ThreadCondition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Waits, the lock held, until a broadcast (or a spurious wake-up, as with NSCondition).
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// The same for at most `seconds`.
+    func wait(seconds: Double) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &deadline)
     }
 }
 

@@ -8,10 +8,11 @@ import MoneyFieldCheck
 
 @main
 struct Moneyfield: ParsableCommand {
+    static let name = "moneyfield"
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
-        commandName: "moneyfield",
+        commandName: name,
         abstract: "Simulate the money-entry field of banking apps, ATMs and kiosks.",
         discussion: """
             With no subcommand, opens the shell: one field, `amount`, in en_US/USD. Type digits to \
@@ -76,6 +77,11 @@ extension Moneyfield {
     /// parser then reflects that one command, not the tree and the shell's options behind the
     /// default subcommand. nil for anything it does not take (help, a wrong option): the root
     /// parses those again and says them as always.
+    ///
+    /// Each subcommand names `moneyfield` as its super-command (`_superCommandName`), so that
+    /// parsed alone it is not checked for `--generate-completion-script`, which only the root
+    /// answers: the check reflects two more commands, about a third of `moneyfield test
+    /// ONE.session`'s parse. Its own help then says `moneyfield test`, as the manual shows it.
     static func parsedSubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let name = arguments.first, let subcommand = subcommands.first(where: { $0.configuration.commandName == name }),
               let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
@@ -89,7 +95,7 @@ extension Moneyfield {
 /// the shell is what runs with no subcommand. Only the scripts are made from it: parsing the
 /// real command line this way would give `check`'s own locale option to the shell.
 struct CompletionRoot: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "moneyfield", subcommands: Moneyfield.subcommands)
+    static let configuration = CommandConfiguration(commandName: Moneyfield.name, subcommands: Moneyfield.subcommands)
 
     @OptionGroup var shell: ShellOptions
 }

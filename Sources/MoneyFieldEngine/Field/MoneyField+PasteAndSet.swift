@@ -76,7 +76,7 @@ extension MoneyField {
                 let formatted = grouped.decimal.formatted(
                     Decimal.FormatStyle(locale: Locale(identifier: configuration.locale)).precision(.fractionLength(scale)))
                 let plain = grouped.normalized.description
-                let suggestions = (formatted == plain ? [plain] : [formatted, plain]).filter { $0 != text.trimmingCharacters(in: .whitespaces) }
+                let suggestions = (formatted == plain ? [plain] : [formatted, plain]).filter { $0 != String(text.trimmingSpaces()) }
                 throw .pointReadAsDecimal(text, allowed: scale, because: configuration.fractionDigitsRule, asGrouped: suggestions)
             }
             throw .tooManyFractionDigits(text, allowed: scale, because: configuration.fractionDigitsRule)

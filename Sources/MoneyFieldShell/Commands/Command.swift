@@ -54,7 +54,10 @@ package struct Command: Sendable {
     package let name: String
     /// Other names it answers to (`exit` for `quit`).
     package let aliases: [String]
-    package let summary: String
+    /// The line `help` shows; made when read, like `details`: a replay builds the command table
+    /// to find its commands by name, and `neg`'s summary would build `new`'s option table.
+    package var summary: String { summaryLine() }
+    private let summaryLine: @Sendable () -> String
     /// Lines `help NAME` adds; built when asked, so a replay never builds `new`'s option table for them.
     package var details: [String] { detailLines() }
     private let detailLines: @Sendable () -> [String]
@@ -70,7 +73,8 @@ package struct Command: Sendable {
 
     init(
         _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [CommandFlag] = [], fieldOptions: Bool = false,
-        alternative: String? = nil, summary: String, details: @autoclosure @escaping @Sendable () -> [String] = [],
+        alternative: String? = nil, summary: @autoclosure @escaping @Sendable () -> String,
+        details: @autoclosure @escaping @Sendable () -> [String] = [],
         make: @escaping @Sendable (Arguments) throws(CommandError) -> Invocation
     ) {
         self.name = name
@@ -79,15 +83,15 @@ package struct Command: Sendable {
         self.takes = flags
         self.takesFieldOptions = fieldOptions
         self.alternative = alternative
-        self.summary = summary
+        self.summaryLine = summary
         self.detailLines = details
         self.make = make
     }
 
     /// A command that takes no arguments.
-    init(_ name: String, aliases: [String] = [], summary: String, details: @autoclosure @escaping @Sendable () -> [String] = [],
-         invocation: Invocation) {
-        self.init(name, aliases: aliases, summary: summary, details: details()) { _ in invocation }
+    init(_ name: String, aliases: [String] = [], summary: @autoclosure @escaping @Sendable () -> String,
+         details: @autoclosure @escaping @Sendable () -> [String] = [], invocation: Invocation) {
+        self.init(name, aliases: aliases, summary: summary(), details: details()) { _ in invocation }
     }
 
     /// `currency CODE [--round]`, `new NAME` and its field options.

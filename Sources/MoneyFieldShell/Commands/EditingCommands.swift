@@ -54,7 +54,8 @@ extension Commands {
         let key = named.key
         switch named.command {
         case nil: return nil
-        case .once: return Command(named.name, summary: named.help, invocation: .press(KeyPress.command(key)))
+        // Its press is made when it runs: making it looks the key's row up in a table of its own.
+        case .once: return Command(named.name, summary: named.help) { _ in .press(KeyPress.command(key)) }
         case .repeated(let summary):
             return Command(named.name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
                 .press(KeyPress.command(key, count: try arguments.count(0)))

@@ -132,6 +132,8 @@ enum Tokenizer {
         guard word.isEmpty || word.contains(where: { $0.isSpaceLike || $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
         guard word.contains("\"" as Character) else { return "\"\(word)\"" }
         guard word.contains("'" as Character) else { return "'\(word)'" }
-        return "\"" + word.replacingOccurrences(of: "\"", with: "\"'\"'\"") + "\""
+        // Cut at the quote's byte, as NSString's replacingOccurrences did (literally), without linking NSString.
+        let pieces = word.utf8.split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false).map { String(Substring($0)) }
+        return "\"" + pieces.joined(separator: "\"'\"'\"") + "\""
     }
 }

@@ -17,7 +17,10 @@ package struct NamedKey: Sendable {
     /// Written `<name>` in `type` and in scripts (any length).
     package let name: String
     package let key: Key
-    package let help: String
+    /// Made when read: the sign key's names `new`'s option, and building that table costs a
+    /// replay's first command, which reads only names.
+    package var help: String { helpLine() }
+    let helpLine: @Sendable () -> String
     /// The terminal keys that press it in kiosk mode, and how the kiosk hint names them.
     package let kiosk: [KeyboardKey]
     package let kioskLabel: String
@@ -60,9 +63,10 @@ package enum KeyTable {
     /// help, kiosk binding, whether it edits and its words.
     private static func row(for key: Key) -> NamedKey {
         func row(
-            _ name: String, _ help: String, kiosk: [KeyboardKey], _ kioskLabel: String, edits: Bool, words: String? = nil, command: KeyCommand? = nil
+            _ name: String, _ help: @autoclosure @escaping @Sendable () -> String, kiosk: [KeyboardKey], _ kioskLabel: String, edits: Bool,
+            words: String? = nil, command: KeyCommand? = nil
         ) -> NamedKey {
-            NamedKey(name: name, key: key, help: help, kiosk: kiosk, kioskLabel: kioskLabel, edits: edits, words: words ?? name, command: command)
+            NamedKey(name: name, key: key, helpLine: help, kiosk: kiosk, kioskLabel: kioskLabel, edits: edits, words: words ?? name, command: command)
         }
         return switch key {
         case .digit(let value):

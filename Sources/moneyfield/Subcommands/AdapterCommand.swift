@@ -6,7 +6,7 @@ import MoneyFieldCheck
 /// `moneyfield adapter`: moneyfield's own engine behind the check protocol (ReferenceAdapter).
 struct AdapterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "adapter",
+        commandName: "adapter", _superCommandName: Moneyfield.name,
         abstract: "Speak the check protocol on stdin/stdout with moneyfield's own field (a reference adapter).",
         discussion: "With --plant, defects of common causes in web money inputs are planted in it (the defect zoo check's grouping is measured with): \(PlantedDefect.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; ")).")
 

@@ -8,7 +8,7 @@ import MoneyFieldCheck
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check",
+        commandName: "check", _superCommandName: Moneyfield.name,
         abstract: "Check another money field against moneyfield, through an adapter speaking JSON Lines.",
         discussion: """
             Starts `sh -c CMD` (--jobs times, each in a process group of its own) and plays seeded, \

@@ -7,7 +7,7 @@ import MoneyFieldCheck
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo",
+        commandName: "demo", _superCommandName: Moneyfield.name,
         abstract: "Replay a script for training: commands typed out at a human pace, the field drawn as a kiosk.",
         discussion: """
             Comments before a command are its captions (the last ones too). The field stays on \

@@ -9,7 +9,7 @@ import MoneyFieldCheck
 /// `--help` and the shell's `help`, so it covers the shell commands, keys and script format too.
 struct ManualCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "manual",
+        commandName: "manual", _superCommandName: Moneyfield.name,
         abstract: "Print the man page (roff) for moneyfield(1): moneyfield manual | man -l - (scripts/install puts it in place).")
 
     func run() throws {

@@ -10,7 +10,7 @@ import MoneyFieldScripts
 /// `moneyfield shell`, the same as `moneyfield` with no subcommand.
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "shell",
+        commandName: "shell", _superCommandName: Moneyfield.name,
         abstract: "Open the shell (the default): a prompt with named money fields.",
         discussion: "Interactive on a terminal (line editing, history, tab completion, kiosk mode); otherwise reads commands from standard input without prompts.")
 

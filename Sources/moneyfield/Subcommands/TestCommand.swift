@@ -6,7 +6,7 @@ import MoneyFieldScripts
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "test",
+        commandName: "test", _superCommandName: Moneyfield.name,
         abstract: "Replay session scripts and compare their output with what they expect.",
         discussion: """
             Each *.session file (folders are searched recursively; `-` reads one from standard \

@@ -3,7 +3,7 @@ import MoneyFieldCheck
 
 struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "vectors",
+        commandName: "vectors", _superCommandName: Moneyfield.name,
         abstract: "Print check's sessions as JSON Lines test vectors for unit tests in any language.",
         discussion: """
             One line per session: {"config":{…},"keys":[…],"initial":{…},"expected":[{"display":…,"caret":…,"value":…,"rejected":…},…]} \
