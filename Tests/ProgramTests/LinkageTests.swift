@@ -10,7 +10,8 @@ import MoneyFieldTestSupport
     #if os(Linux)
     @Test func theProgramTakesNothingFromSwiftCorelibsFoundation() throws {
         let binary = try #require(BuiltProgram.moneyfield)
-        guard let nm = ["/usr/bin/nm", "/bin/nm"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let nm = try #require(["/usr/bin/nm", "/bin/nm"].first(where: FileManager.default.isExecutableFile(atPath:)),
+                              "no nm: scripts/ensure-deps installs binutils")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nm)
         // What it takes from other libraries: the build the tests run links Foundation
