@@ -17,6 +17,9 @@ package struct LineReader {
     /// Asked when a signal cuts a read short: true ends the input there (the program was asked
     /// to stop), false reads on.
     package var stopsWhenInterrupted: () -> Bool = { false }
+    /// A pipe's read end that a signal handler writes a byte to: waited on beside the input, so a
+    /// signal that lands just before the read (or on another thread) still ends the wait.
+    package var wakeDescriptor: Int32 = -1
 
     package init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -52,7 +55,7 @@ package struct LineReader {
             if atEnd {
                 return current.isEmpty && discarded == 0 ? nil : finish(current[...], discarded: discarded)
             }
-            if stopsWhenInterrupted() { return nil }
+            if stopsWhenInterrupted() || !waitForInput() { return nil }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR {
@@ -61,6 +64,24 @@ package struct LineReader {
             }
             if count <= 0 { atEnd = true; continue }
             buffer = Array(chunk[..<count])
+        }
+    }
+
+    /// Waits until the input can be read, or the wake pipe says a signal came: false when that
+    /// signal ends the input. Without a wake pipe the read itself waits.
+    private func waitForInput() -> Bool {
+        guard wakeDescriptor >= 0 else { return true }
+        while true {
+            var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&watched, 2, -1)
+            if ready < 0 && errno != EINTR { return true }
+            if stopsWhenInterrupted() { return false }
+            if watched[1].revents != 0 {
+                // A signal that does not end the input: take its byte and wait on.
+                var byte: UInt8 = 0
+                _ = read(wakeDescriptor, &byte, 1)
+            }
+            if watched[0].revents != 0 { return true }
         }
     }
 

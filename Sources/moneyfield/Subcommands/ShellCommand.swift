@@ -133,6 +133,7 @@ struct ShellOptions: ParsableArguments {
         } else {
             var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
             reader.stopsWhenInterrupted = Interrupts.isInterrupted
+            reader.wakeDescriptor = Interrupts.wakeDescriptor
             _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
         }
         if !interactive, Interrupts.caught != 0 {

@@ -1,4 +1,5 @@
 import CLibEdit
+import CProcess
 import Foundation
 import MoneyFieldIO
 
@@ -17,6 +18,7 @@ enum Interrupts {
     /// At start, before any command runs.
     static func install() {
         _ = caughtSignal
+        _ = wakePipe
         // A parent may start us with them blocked (a thread of a pool that blocks every signal
         // spawns us, as Foundation's Process does from a dispatch worker): they are ours to take.
         var ours = sigset_t()
@@ -64,6 +66,20 @@ enum Interrupts {
     /// The shell's habit for a process a signal stopped: 128 + its number (130 for SIGINT, 143 for SIGTERM).
     static var exitStatus: Int32 { 128 + caught }
 
+    /// The read end of a pipe that a noted signal writes a byte to, for a reader waiting on input
+    /// (`LineReader.wakeDescriptor`): a blocking read would miss a signal that lands just before it.
+    static var wakeDescriptor: Int32 { wakePipe[0] }
+
+    /// Made at start, before any handler runs; both ends non-blocking, so a handler never waits.
+    fileprivate nonisolated(unsafe) static let wakePipe: UnsafeMutablePointer<Int32> = {
+        let ends = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+        ends.initialize(repeating: -1, count: 2)
+        if moneyfield_cloexec_pipe(ends) == 0 {
+            for end in 0..<2 { _ = fcntl(ends[end], F_SETFL, fcntl(ends[end], F_GETFL) | O_NONBLOCK) }
+        }
+        return ends
+    }()
+
     fileprivate nonisolated(unsafe) static let caughtSignal: UnsafeMutablePointer<sig_atomic_t> = {
         let pointer = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
         pointer.initialize(to: 0)
@@ -90,9 +106,19 @@ func resendWithDefaultAction(_ signal: Int32) {
 
 private func noteOnly(_ signal: Int32) {
     if Interrupts.caughtSignal.pointee == 0 { Interrupts.caughtSignal.pointee = signal }
+    wake()
 }
 
 private func noteSignal(_ signal: Int32) {
     guard Interrupts.caughtSignal.pointee == 0 else { return removeTemporariesAndResend(signal) }
     Interrupts.caughtSignal.pointee = signal
+    wake()
+}
+
+/// Inside a handler: one byte down the wake pipe (write is async-signal-safe; a full pipe already wakes).
+private func wake() {
+    let saved = errno
+    var byte: UInt8 = 1
+    _ = write(Interrupts.wakePipe[1], &byte, 1)
+    errno = saved
 }
