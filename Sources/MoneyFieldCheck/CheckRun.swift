@@ -72,8 +72,29 @@ package struct CheckRun: Sendable {
         /// The signature of each shrunk session's first disagreement and the group it shrank to:
         /// every later session with that signature joins the group unshrunk.
         package var known: [String: Checker.Behaviour] = [:]
+        /// How often each key (any digit as `0`) was pressed in each situation with the adapter
+        /// agreeing after it: where a key agrees often, the situation does not tell a defect,
+        /// and steering does not avoid it there (`steering(maxHits:)`).
+        package var agreed: [CheckPlan.Steer: Int] = [:]
 
         package init(planned: Int = 0) { self.planned = planned }
+
+        /// The keys of a played session up to its first disagreement (all of them when it
+        /// agrees), each counted in `agreed` in the situation moneyfield's field was in.
+        package mutating func countAgreeing(_ played: Checker.Played) {
+            let count: Int
+            switch played.outcome {
+            case .agrees: count = played.session.keys.count
+            case .differs(let difference): count = max(0, difference.step - 1)
+            case .unsupported: return
+            }
+            guard count > 0, let configuration = try? played.session.configuration.fieldConfiguration() else { return }
+            var field = MoneyField(configuration)
+            for key in played.session.keys.prefix(count) {
+                agreed[CheckPlan.Steer(key: key, situation: Situation(field)), default: 0] += 1
+                do throws(Rejection) { try field.press(key) } catch {}
+            }
+        }
 
         /// A judged session counted and placed in its group.
         package mutating func add(_ result: Checker.SessionResult) {
@@ -127,14 +148,23 @@ package struct CheckRun: Sendable {
                 // Where each cause shows whatever the situation, steered around there too: a caret
                 // sent to the end on edits among the digits, an arrow beside a non-digit; the rest
                 // is still explored. Not a limit's digits: a field may take a digit at its limit in
-                // one place and drop one in another, two causes.
+                // one place and drop one in another, two causes. Only the keys its sessions met it
+                // on: a field that sends the caret to the end after a Backspace may not after a
+                // Delete, and a Delete or a point before the digits is where other defects show
+                // (`$|1.05` Delete, an amount below one).
+                let keys = Set(group.foundAt.map(\.key) + (group.behaviour.key.map { [$0] } ?? []))
                 switch cause {
-                case .caretToEnd: steer.formUnion(CheckPlan.Steer.editsAmongDigits)
-                case .caretPastNoUnit: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits)
+                case .caretToEnd: steer.formUnion(CheckPlan.Steer.editsAmongDigits.filter { keys.contains($0.key) })
+                case .caretPastNoUnit: steer.formUnion(CheckPlan.Steer.arrowsBesideNonDigits.filter { keys.contains($0.key) })
                 default: break
                 }
             }
-            return steer
+            // A key that agreed `maxHits` times in a situation is not avoided there: the defect
+            // hangs on more than the situation (End past a suffix, then a digit typed at the
+            // digits' end, where digits are typed all the time), and avoiding the key there would
+            // keep sessions from filling the field and from what shows only then. Sessions that
+            // meet the defect there still join its group.
+            return steer.filter { agreed[$0, default: 0] < maxHits }
         }
     }
 
@@ -171,6 +201,7 @@ package struct CheckRun: Sendable {
                 progress(summary, summary.played + played)
             }) { [checker] index, adapter throws(Adapter.Failure) in .played(try checker.play(index, avoiding: avoiding, on: adapter)) }
             let played = playing.results.compactMap { if case .played(let played) = $0 { played } else { nil } }
+            for session in played { summary.countAgreeing(session) }
             // The lowest session of each signature no earlier epoch shrank.
             var first: [String: Checker.Played] = [:]
             for session in played {

@@ -33,6 +33,9 @@ extension Adapter: FieldAdapter {}
     package var caret: CaretComparison
     /// Adapter sessions one shrink may spend; 0 writes sessions unshrunk.
     package var shrinkBudget = 400
+    /// The most keys a shrunk session has for the shrinker to try removing two keys apart
+    /// (105 candidates at most).
+    static let spreadPairLimit = 16
     /// Asked before every request: true ends the session with `.interrupted`.
     package var shouldStop: @Sendable () -> Bool = { false }
 
@@ -351,9 +354,31 @@ extension Adapter: FieldAdapter {}
             return removed
         }
 
+        // Removes two keys apart (not adjacent) at once, the first pair that still shows it: a
+        // digit and the arrow that crossed it (`10000<home><right><right><del>`, Delete beside
+        // the group separator, is `1000<home><right><del>`); whether a pair went. Only in a
+        // session of `spreadPairLimit` keys or fewer: the pairs grow as its square.
+        func removeSpreadPair() throws(Adapter.Failure) -> Bool {
+            guard best.keys.count <= Self.spreadPairLimit else { return false }
+            for first in best.keys.indices {
+                for second in best.keys.indices where second > first + 1 {
+                    var candidate = best
+                    candidate.keys.remove(at: second)
+                    candidate.keys.remove(at: first)
+                    if let found = try stillDiffers(candidate) {
+                        candidate.keys = Array(candidate.keys.prefix(found.step))
+                        best = candidate
+                        bestDifference = found
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+
         func shrinkKeys() throws(Adapter.Failure) {
             // Halves, quarters … down to single keys once; then single keys and adjacent pairs
-            // until neither can go.
+            // until neither can go, then two keys apart, and again.
             var width = best.keys.count / 2
             while width > 1 {
                 _ = try removeRuns(of: width)
@@ -362,7 +387,7 @@ extension Adapter: FieldAdapter {}
             while true {
                 let singles = try removeRuns(of: 1)
                 let pairs = try removeRuns(of: 2, step: 1)
-                if !singles && !pairs { return }
+                if !singles && !pairs, try !removeSpreadPair() { return }
             }
         }
 
