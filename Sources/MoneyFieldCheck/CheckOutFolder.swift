@@ -157,15 +157,15 @@ import MoneyFieldEngine
     /// writes it: groups by behaviour, each with the example of its first session and every
     /// session that hit it; counts summed. Refused unless they are the shards 1…N of one plan.
     @_spi(Tools) public static func merged(_ records: [CheckRecord]) throws(CommandError) -> CheckRecord {
-        guard var merged = records.first else { throw CommandError("--merge names no folder") }
+        guard let first = records.first else { throw CommandError("--merge names no folder") }
         for record in records.dropFirst() {
             var plan = record
-            plan.shard = merged.shard
-            plan.ending = merged.ending
+            plan.shard = first.shard
+            plan.ending = first.ending
             (plan.played, plan.checked, plan.keysPressed, plan.unsupported, plan.disagreements) =
-                (merged.played, merged.checked, merged.keysPressed, merged.unsupported, merged.disagreements)
-            (plan.refused, plan.groups, plan.files, plan.disagreeing) = (merged.refused, merged.groups, merged.files, merged.disagreeing)
-            guard plan == merged else {
+                (first.played, first.checked, first.keysPressed, first.unsupported, first.disagreements)
+            (plan.refused, plan.groups, plan.files, plan.disagreeing) = (first.refused, first.groups, first.files, first.disagreeing)
+            guard plan == first else {
                 throw CommandError("the folders are not shards of one run: their adapter, seed, sessions, steps, keys, field options, --caret, --max-hits or --shrink-budget differ")
             }
         }
