@@ -8,7 +8,7 @@ extension Commands {
     static let show = Command("show", summary: "the display with the caret drawn as |", invocation: .show)
     static let value = Command("value", summary: "the plain amount: 1234.50", invocation: .value)
     static let minor = Command("minor", summary: "the amount in minor units: 123450", invocation: .minor)
-    static let inspect = Command("inspect", flags: [.json], summary: "everything about the active field; \(CommandFlag.json.spelling) on one line") { arguments in
+    static let inspect = Command("inspect", flags: [.json], summary: "everything about the active field, a line each: its state, then every setting as new takes it; \(CommandFlag.json.spelling) on one line") { arguments in
         .inspect(json: arguments.has(.json))
     }
     static let locales = Command(
