@@ -91,7 +91,7 @@ package enum KeyTable {
         case .decimal:
             row("dec", "the decimal point (natural mode; with a point, caret just after it)", kiosk: [.character("."), .character(",")], ". or ,",
                 edits: true, words: "the decimal key")
-        case .enter: row("enter", "the field loses focus (natural mode pads the fraction)", kiosk: [], "Enter", edits: false, words: "leaving the field")
+        case .enter: row("enter", "the field loses focus (natural mode pads the fraction, unless \(FieldSetting.onLeave.option) keep)", kiosk: [], "Enter", edits: false, words: "leaving the field")
         case .selectLeft: row("sleft", "select one slot further left", kiosk: [.shiftLeft], "Shift+←", edits: false, words: "shift-left")
         case .selectRight: row("sright", "select one slot further right", kiosk: [.shiftRight], "Shift+→", edits: false, words: "shift-right")
         case .selectHome: row("shome", "select to the first digit", kiosk: [.shiftHome], "Shift+Home", edits: false, words: "shift-home")
