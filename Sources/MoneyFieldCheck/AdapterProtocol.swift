@@ -27,7 +27,7 @@ import MoneyFieldIO
             let value = option.json(configuration.settings)
             guard value != "null" else { continue }
             fields.append((option.jsonKey, value))
-            if option.setting == .mode { fields.append(("fractionDigits", String(configuration.shownFractionDigits))) }
+            if option.setting == FieldSetting(\.mode) { fields.append(("fractionDigits", String(configuration.shownFractionDigits))) }
         }
         return fields.map { JSON.string($0.0) + ":" + $0.1 }.joined(separator: ",")
     }

@@ -190,7 +190,7 @@ package enum FieldReference {
         let counted = field.configuration.mode == .natural && !state.digits.isEmpty
             ? state.digits.count + field.configuration.shownFractionDigits - (state.typedFraction ?? 0) : state.digits.count
         if counted > field.configuration.maxDigits {
-            problems.append("\(counted) digits, above \(FieldSetting.maxDigits.option) \(field.configuration.maxDigits)")
+            problems.append("\(counted) digits, above \(FieldOption[\.maxDigits].name) \(field.configuration.maxDigits)")
         }
         if let typed = state.typedFraction, field.configuration.mode != .natural || typed > field.configuration.shownFractionDigits {
             problems.append("a typed point with \(typed) fraction digits in a \(field.configuration.mode.rawValue) field")

@@ -131,7 +131,7 @@ import Testing
             $0.allowsNegative = true
         }
         #expect(minimumOnly.minimum == ExactDecimal(plain: "-5") && minimumOnly.maximum == nil)
-        #expect(throws: FieldError.unreadableLimit(.maximum, "NaN")) {
+        #expect(throws: FieldError.unreadableLimit(FieldSetting(\.maximum), "NaN")) {
             _ = try FieldConfiguration(locale: Locale(identifier: "en_US"), currency: Locale.Currency("USD")) {
                 $0.maximum = Decimal.nan.description
             }
@@ -157,15 +157,15 @@ import Testing
     @Test func errorsPrintTheirEnglishTextWithoutShellFlags() {
         #expect(String(describing: Rejection.tooManyDigits(limit: 12)) == "at most 12 digits")
         #expect(Rejection.negativeNotAllowed.localizedDescription == "this field takes no negative amounts")
-        #expect(Rejection.negativeNotAllowed.allowedBy == SettingRemedy(.allowsNegative))
-        #expect(Rejection.decimalKeyNeedsNaturalMode.allowedBy == SettingRemedy(.mode, "natural"))
+        #expect(Rejection.negativeNotAllowed.allowedBy == SettingRemedy(\.allowsNegative))
+        #expect(Rejection.decimalKeyNeedsNaturalMode.allowedBy == SettingRemedy(\.mode, "natural"))
         let error = FieldError.tooManyFractionDigits("1.234", allowed: 2, because: .currency("USD"))
         #expect("\(error)" == "1.234 has more fraction digits than USD takes (2)")
-        #expect(FieldError.outsideLimits("12", .aboveMaximum("10")).allowedBy == SettingRemedy(.maximum))
+        #expect(FieldError.outsideLimits("12", .aboveMaximum("10")).allowedBy == SettingRemedy(\.maximum))
         // No error's text names a shell option: those are the shell's to add.
         let rejections: [Rejection] = [.tooManyDigits(limit: 3), .aboveMaximum("1"), .belowMinimum("1"), .negativeNotAllowed,
                                        .decimalKeyNeedsNaturalMode, .pointWouldOverflowFraction(limit: 0), .fieldEmpty]
-        let errors: [FieldError] = [.settingOutOfRange(.decimals, value: 9, allowed: 0...6), .unreadableLimit(.maximum, "x"),
+        let errors: [FieldError] = [.settingOutOfRange(FieldSetting(\.decimals), value: 9, allowed: 0...6), .unreadableLimit(FieldSetting(\.maximum), "x"),
                                     .minimumAboveMaximum(minimum: "2", maximum: "1"), .accountingNeedsCurrency,
                                     .noAmountWithinLimits(minimum: "0.001", maximum: "0.009", fractionDigits: 2),
                                     .amountNeedsRounding("12.5", currency: "JPY", allowed: 0), .tooManyDigits("1", limit: 1)]
@@ -173,9 +173,9 @@ import Testing
         // A setting is named as the initializer names it; a front end passes its own names to the same sentence.
         let limits = FieldError.minimumAboveMaximum(minimum: "2", maximum: "1")
         #expect(limits.description == "minimum 2 is above maximum 1; swap them")
-        #expect(limits.text(naming: { "<\($0.rawValue)>" }) == "<minimum> 2 is above <maximum> 1; swap them")
+        #expect(limits.text(naming: { "<\($0.description)>" }) == "<minimum> 2 is above <maximum> 1; swap them")
         let point = FieldError.pointReadAsDecimal("1.234", allowed: 2, because: .decimalsSetting, asGrouped: [])
-        #expect(point.text(naming: { "--" + $0.rawValue }).contains("this field's --decimals 2"), "\(point)")
+        #expect(point.text(naming: { "--" + $0.description }).contains("this field's --decimals 2"), "\(point)")
     }
 
     @Test func nsRangeEditsAsADelegateReceivesThem() throws {

@@ -117,11 +117,11 @@ struct LimitTests {
 
     @Test("bad settings are typed errors naming the setting", arguments: [
         (maxDigits: 0, decimals: nil as Int?, maximum: nil as String?, minimum: nil as String?,
-         FieldError.settingOutOfRange(.maxDigits, value: 0, allowed: 1...30)),
-        (maxDigits: 31, decimals: nil, maximum: nil, minimum: nil, .settingOutOfRange(.maxDigits, value: 31, allowed: 1...30)),
-        (maxDigits: 12, decimals: 7, maximum: nil, minimum: nil, .settingOutOfRange(.decimals, value: 7, allowed: 0...6)),
-        (maxDigits: 12, decimals: -1, maximum: nil, minimum: nil, .settingOutOfRange(.decimals, value: -1, allowed: 0...6)),
-        (maxDigits: 12, decimals: nil, maximum: "1,000", minimum: nil, .unreadableLimit(.maximum, "1,000")),
+         FieldError.settingOutOfRange(FieldSetting(\.maxDigits), value: 0, allowed: 1...30)),
+        (maxDigits: 31, decimals: nil, maximum: nil, minimum: nil, .settingOutOfRange(FieldSetting(\.maxDigits), value: 31, allowed: 1...30)),
+        (maxDigits: 12, decimals: 7, maximum: nil, minimum: nil, .settingOutOfRange(FieldSetting(\.decimals), value: 7, allowed: 0...6)),
+        (maxDigits: 12, decimals: -1, maximum: nil, minimum: nil, .settingOutOfRange(FieldSetting(\.decimals), value: -1, allowed: 0...6)),
+        (maxDigits: 12, decimals: nil, maximum: "1,000", minimum: nil, .unreadableLimit(FieldSetting(\.maximum), "1,000")),
         (maxDigits: 12, decimals: nil, maximum: "5", minimum: "6", .minimumAboveMaximum(minimum: "6", maximum: "5")),
     ])
     func badSettings(maxDigits: Int, decimals: Int?, maximum: String?, minimum: String?, expected: FieldError) {

@@ -114,7 +114,7 @@ struct StartsEmptyAndPointAgainTests {
         #expect(throws: Rejection.pointAlreadyTyped) { try field.press(.decimal) }
         #expect(field == before)
         #expect(Rejection.pointAlreadyTyped.description == "the point is already typed")
-        #expect(Rejection.pointAlreadyTyped.allowedBy == SettingRemedy(.pointAgain, "move"))
+        #expect(Rejection.pointAlreadyTyped.allowedBy == SettingRemedy(\.pointAgain, "move"))
     }
 
     @Test("--point-again ignore still types the first point, and a selection holding the point is replaced by it")

@@ -160,10 +160,9 @@ import MoneyFieldScripts
 
     /// Help and messages name `new`'s options from the table, not by a second spelling.
     @Test func optionFlagsAreReadFromTheTable() throws {
-        #expect(FieldSetting.allowsNegative.option == "--allow-negative")
-        #expect(FieldSetting.mode.option == "--mode")
-        #expect(FieldSetting.decimals.option == "--decimals")
-        #expect(FieldOption.all.map(\.setting) == FieldSetting.allCases)
+        #expect(FieldOption[\.allowsNegative].name == "--allow-negative")
+        #expect(FieldOption[\.mode].name == "--mode")
+        #expect(FieldOption[\.decimals].name == "--decimals")
         // Each row reads into the one value it writes back: given alone, only its own row writes words.
         for option in FieldOption.all {
             let value = option.kind == .flag ? [] : [option.kind == .number ? "2" : {

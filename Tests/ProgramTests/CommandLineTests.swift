@@ -18,7 +18,7 @@ import Testing
     /// `moneyfield --bail -c` (read by it) start the same field.
     @Test func theStartingFieldsOptionsAreReadFromNewsTable() throws {
         let help = try BuiltProgram.run(["shell", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for option in [FieldOption.option(for: .locale), FieldOption.option(for: .currency)] {
+        for option in [FieldOption[\.locale], FieldOption[\.currency]] {
             #expect(help.contains("\(option.name) <\(option.valueName ?? "")>"), "\(option.name)")
             #expect(help.contains(option.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")), "\(option.name)")
         }

@@ -38,12 +38,12 @@ extension Rejection: CustomStringConvertible, LocalizedError {
     /// The setting that would have let the key in, if one would.
     public var allowedBy: SettingRemedy? {
         switch self {
-        case .tooManyDigits: SettingRemedy(.maxDigits)
-        case .aboveMaximum: SettingRemedy(.maximum)
-        case .belowMinimum: SettingRemedy(.minimum)
-        case .negativeNotAllowed: SettingRemedy(.allowsNegative)
-        case .decimalKeyNeedsNaturalMode: SettingRemedy(.mode, EntryMode.natural.rawValue)
-        case .pointAlreadyTyped: SettingRemedy(.pointAgain, PointAgain.move.rawValue)
+        case .tooManyDigits: SettingRemedy(\.maxDigits)
+        case .aboveMaximum: SettingRemedy(\.maximum)
+        case .belowMinimum: SettingRemedy(\.minimum)
+        case .negativeNotAllowed: SettingRemedy(\.allowsNegative)
+        case .decimalKeyNeedsNaturalMode: SettingRemedy(\.mode, EntryMode.natural.rawValue)
+        case .pointAlreadyTyped: SettingRemedy(\.pointAgain, PointAgain.move.rawValue)
         case .nothingToDelete, .nothingToDeleteForward, .caretAtStart, .caretAtEnd, .notADigit, .alreadyPositive,
              .notInsertable, .fractionFull, .fieldEmpty, .pointWouldOverflowFraction:
             nil
@@ -54,7 +54,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
 extension FieldError: CustomStringConvertible, LocalizedError {
     /// English text for the user: `unknown currency "XYZ"`; a setting named as `FieldConfiguration`'s
     /// initializer names it (`minimum 5 is above maximum 3`).
-    public var description: String { text(naming: \.rawValue) }
+    public var description: String { text(naming: \.description) }
 
     /// The English text, each setting named by `name` (the shell passes its option's spelling).
     public func text(naming name: (FieldSetting) -> String) -> String {
@@ -69,7 +69,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .tooManyFractionDigits(let input, let allowed, let rule):
             switch rule {
             case .currency(let currency): "\(input) has more fraction digits than \(currency) takes (\(allowed))"
-            case .decimalsSetting: "\(input) has more fraction digits than this field's \(name(.decimals)) \(allowed)"
+            case .decimalsSetting: "\(input) has more fraction digits than this field's \(name(FieldSetting(\.decimals))) \(allowed)"
             case .wholeMode: "\(input) has a fraction, and a whole-mode field takes whole units only"
             }
         case .pointReadAsDecimal(let input, let allowed, let rule, let asGrouped):
@@ -89,13 +89,13 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .unreadableLimit(let setting, let text):
             "\(name(setting)) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
         case .minimumAboveMaximum(let minimum, let maximum):
-            "\(name(.minimum)) \(minimum) is above \(name(.maximum)) \(maximum); swap them"
+            "\(name(FieldSetting(\.minimum))) \(minimum) is above \(name(FieldSetting(\.maximum))) \(maximum); swap them"
         case .accountingNeedsCurrency:
-            "\(name(.accounting)) needs a currency display: ICU's accounting form is a currency pattern; leave out \(name(.display)) none or \(name(.accounting))"
+            "\(name(FieldSetting(\.accounting))) needs a currency display: ICU's accounting form is a currency pattern; leave out \(name(FieldSetting(\.display))) none or \(name(FieldSetting(\.accounting)))"
         case .noAmountWithinLimits(let minimum, let maximum, let fractionDigits):
             "no amount with \(fractionDigits) fraction digit\(fractionDigits == 1 ? "" : "s") lies within "
-                + [minimum.map { "\(name(.minimum)) \($0)" }, maximum.map { "\(name(.maximum)) \($0)" }].compactMap { $0 }.joined(separator: " and ")
-                + "; widen the limits, or give \(name(.decimals)) or \(name(.allowsNegative))"
+                + [minimum.map { "\(name(FieldSetting(\.minimum))) \($0)" }, maximum.map { "\(name(FieldSetting(\.maximum))) \($0)" }].compactMap { $0 }.joined(separator: " and ")
+                + "; widen the limits, or give \(name(FieldSetting(\.decimals))) or \(name(FieldSetting(\.allowsNegative)))"
         case .invalidState(let problem):
             switch problem {
             case .notADigit(let value, let position): "digit \(position) is \(value), not a digit 0-9"
@@ -117,9 +117,9 @@ extension FieldError: CustomStringConvertible, LocalizedError {
     /// The setting that would have allowed the change, if one would.
     public var allowedBy: SettingRemedy? {
         switch self {
-        case .tooManyDigits: SettingRemedy(.maxDigits)
+        case .tooManyDigits: SettingRemedy(\.maxDigits)
         case .outsideLimits(_, let reason): reason.allowedBy
-        case .negativeNotAllowed: SettingRemedy(.allowsNegative)
+        case .negativeNotAllowed: SettingRemedy(\.allowsNegative)
         case .unknownLocale, .unknownNumberingSystem, .algorithmicNumberingSystem, .unknownCurrency, .unreadableAmount,
              .tooManyFractionDigits, .pointReadAsDecimal, .amountNeedsRounding, .settingOutOfRange, .unreadableLimit,
              .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits, .invalidState, .offsetOutsideDisplay, .amountIntoAmount, .notAFiniteAmount:

@@ -108,56 +108,35 @@ public enum FractionDigitsRule: Equatable, Sendable {
     case wholeMode
 }
 
-/// A field's settings, so an error can name the one at fault or the one that would allow it.
-public enum FieldSetting: String, Sendable, Equatable, CaseIterable {
-    /// The locale the field formats for (`de_DE`).
-    case locale
-    /// The ISO 4217 currency (`EUR`).
-    case currency
-    /// How digits become an amount: `atm`, `whole` or `natural`.
-    case mode
-    /// The fraction digits that replace the currency's own.
-    case decimals
-    /// The most digits the field holds.
-    case maxDigits
-    /// The largest amount the field takes.
-    case maximum
-    /// The smallest amount the field takes.
-    case minimum
-    /// Whether the field takes negative amounts.
-    case allowsNegative
-    /// ICU's accounting form for negative amounts (`($12.50)`).
-    case accounting
-    /// How the currency is shown (`$`, `USD`, or not at all).
-    case display
-    /// A positive zero shows as an empty field.
-    case emptyWhenZero
-    /// How deleting can empty the field.
-    case emptiable
-    /// What an empty field shows.
-    case emptyShows
-    /// A new or cleared field starts empty.
-    case startsEmpty
-    /// Natural mode's decimal key once the point is typed.
-    case pointAgain
-    /// Natural mode: what `<enter>` does to the fraction.
-    case onLeave
-    /// Natural mode: what focus coming back after `<enter>` does to the fraction.
-    case onFocus
-    /// Natural mode: whether the fraction shows padded while typing.
-    case whileTyping
+/// A field's setting, by where `FieldSettings` declares it (`FieldSetting(\.maxDigits)`): what an
+/// error names, the one at fault or the one that would allow it. `FieldSettings` is the list of
+/// them; nothing else repeats it.
+public struct FieldSetting: Hashable, Sendable, CustomStringConvertible {
+    /// The setting's place in `FieldSettings`.
+    public let path: PartialKeyPath<FieldSettings> & Sendable
+
+    public init(_ path: PartialKeyPath<FieldSettings> & Sendable) { self.path = path }
+
+    /// The property's name as `FieldSettings` declares it (`maxDigits`).
+    public var description: String {
+        let written = String(describing: path as AnyKeyPath)
+        return written.split(separator: ".").last.map(String.init) ?? written
+    }
+
+    public static func == (left: Self, right: Self) -> Bool { left.path as AnyKeyPath == right.path as AnyKeyPath }
+    public func hash(into hasher: inout Hasher) { hasher.combine(path as AnyKeyPath) }
 }
 
 /// The setting (and, where it takes one, the value) that would have allowed what was refused.
 public struct SettingRemedy: Sendable, Equatable {
-    /// The setting to change (`.allowsNegative`).
+    /// The setting to change (`allowsNegative`).
     public let setting: FieldSetting
     /// The value to give it, where it takes one (`natural` for `.mode`); nil when naming it is enough.
     public let value: String?
 
     /// A remedy naming `setting` and, where it takes one, its `value`.
-    public init(_ setting: FieldSetting, _ value: String? = nil) {
-        self.setting = setting
+    public init(_ setting: PartialKeyPath<FieldSettings> & Sendable, _ value: String? = nil) {
+        self.setting = FieldSetting(setting)
         self.value = value
     }
 }

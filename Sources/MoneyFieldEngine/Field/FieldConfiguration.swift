@@ -84,7 +84,7 @@ public enum DisplayStyle: String, Sendable, CaseIterable {
 
 /// Every setting of a field, each at its default until set: what `FieldConfiguration` checks,
 /// and the one place a setting and its default are declared. The shell's option table gives
-/// each one its row (name, parsing, help, `inspect` line), found by the compiler through `FieldSetting`.
+/// each one its row (name, parsing, help, `inspect` line) by key path; a coverage test finds a setting without one.
 public struct FieldSettings: Sendable, Hashable {
     /// An ICU locale identifier (`de_DE`, `ar_EG@numbers=latn`); canonical once checked.
     public var locale = LocaleCatalog.defaultIdentifier
@@ -176,18 +176,18 @@ public struct FieldConfiguration: Sendable, Equatable {
         checked.locale = try LocaleCatalog.canonical(settings.locale)
         checked.currency = try CurrencyCatalog.canonical(settings.currency)
         if let decimals = settings.decimals, !Self.decimalsRange.contains(decimals) {
-            throw .settingOutOfRange(.decimals, value: decimals, allowed: Self.decimalsRange)
+            throw .settingOutOfRange(FieldSetting(\.decimals), value: decimals, allowed: Self.decimalsRange)
         }
         guard Self.maxDigitsRange.contains(settings.maxDigits) else {
-            throw .settingOutOfRange(.maxDigits, value: settings.maxDigits, allowed: Self.maxDigitsRange)
+            throw .settingOutOfRange(FieldSetting(\.maxDigits), value: settings.maxDigits, allowed: Self.maxDigitsRange)
         }
-        func limit(_ text: String?, _ setting: FieldSetting) throws(FieldError) -> ExactDecimal? {
+        func limit(_ text: String?, _ setting: PartialKeyPath<FieldSettings> & Sendable) throws(FieldError) -> ExactDecimal? {
             guard let text else { return nil }
-            guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(setting, text) }
+            guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(FieldSetting(setting), text) }
             return value
         }
-        maximum = try limit(settings.maximum, .maximum)
-        minimum = try limit(settings.minimum, .minimum)
+        maximum = try limit(settings.maximum, \.maximum)
+        minimum = try limit(settings.minimum, \.minimum)
         checked.maximum = maximum?.description
         checked.minimum = minimum?.description
         self.settings = checked

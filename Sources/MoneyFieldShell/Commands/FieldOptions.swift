@@ -12,10 +12,10 @@ package struct FieldOptions: Equatable, Sendable {
     package init() {}
 
     /// An option's value when given, else nil (`options[\.mode]`); setting it gives it, nil takes it back.
-    package subscript<Value>(_ path: WritableKeyPath<FieldSettings, Value>) -> Value? {
-        get { given.contains(FieldOption.setting(at: path)) ? settings[keyPath: path] : nil }
+    package subscript<Value>(_ path: WritableKeyPath<FieldSettings, Value> & Sendable) -> Value? {
+        get { given.contains(FieldSetting(path)) ? settings[keyPath: path] : nil }
         set {
-            let setting = FieldOption.setting(at: path)
+            let setting = FieldSetting(path)
             settings[keyPath: path] = newValue ?? FieldSettings()[keyPath: path]
             if newValue == nil { given.remove(setting) } else { given.insert(setting) }
         }
@@ -25,7 +25,7 @@ package struct FieldOptions: Equatable, Sendable {
     /// given); with `keepingDefaults`, every option given, as `inspect --json` lists them.
     package init(_ configuration: FieldConfiguration, keepingDefaults: Bool = false) {
         settings = configuration.settings
-        given = Set(FieldOption.all.filter { keepingDefaults || !$0.isDefault(settings) }.map(\.setting)).union([.locale, .currency])
+        given = Set(FieldOption.all.filter { keepingDefaults || !$0.isDefault(settings) }.map(\.setting)).union([FieldSetting(\.locale), FieldSetting(\.currency)])
     }
 
     /// Reads `--locale L --mode whole …` (also `--locale=L`); every option at most once. `usage`
@@ -90,9 +90,10 @@ package struct FieldOptions: Equatable, Sendable {
     /// `place`: where the error is read, which decides how it names the listing commands.
     package func configuration(defaults: (locale: String, currency: String), place: FieldError.Place = .prompt) throws(CommandError) -> FieldConfiguration {
         var settings = settings
-        if !given.contains(.locale) { settings.locale = defaults.locale }
-        if !given.contains(.currency) {
-            settings.currency = given.contains(.locale) ? try Self.ownCurrency(of: settings.locale, place: place) : defaults.currency
+        let localeGiven = given.contains(FieldSetting(\.locale))
+        if !localeGiven { settings.locale = defaults.locale }
+        if !given.contains(FieldSetting(\.currency)) {
+            settings.currency = localeGiven ? try Self.ownCurrency(of: settings.locale, place: place) : defaults.currency
         }
         do { return try FieldConfiguration(settings) } catch { throw CommandError(error.words(at: place)) }
     }
@@ -112,16 +113,12 @@ package struct FieldOptions: Equatable, Sendable {
 }
 
 /// One option of `new`, declared once: parsing, writing back, usage, help, completion, `inspect`,
-/// and the adapter protocol's `new` request read it. Its identity is the engine's `FieldSetting`
-/// it sets, one row per case (`row(for:)`), and it reads and writes the setting through its key path.
+/// and the adapter protocol's `new` request read it. Its identity is the engine's setting it
+/// reads and writes through its key path: the row in `all` is the one line a new setting adds here.
 package struct FieldOption: Sendable {
-    package typealias ID = FieldSetting
-
     package let name: String
     /// The field setting it sets: what an engine error names when this option would allow it.
     package let setting: FieldSetting
-    /// Where the setting is: what `FieldOptions[path]` finds the option by.
-    let path: PartialKeyPath<FieldSettings> & Sendable
     /// `L`, `N`, `atm|whole|natural`; nil for a flag.
     package let valueName: String?
     /// What Tab offers for the value.
@@ -181,56 +178,34 @@ package struct FieldOption: Sendable {
         return "\(name): \(value)" + (gloss(configuration).map { " " + $0 } ?? "")
     }
 
-    /// Every option, in the order usage and help list them (`FieldSetting`'s order).
-    package static let all: [FieldOption] = FieldSetting.allCases.map(row(for:))
-
-    /// The table: each setting's row, in one switch with no `default:`, so a new setting does not
-    /// compile until it has its row. The one place a flag of `new` is spelled.
-    private static func row(for setting: FieldSetting) -> FieldOption {
-        switch setting {
-        case .locale:
-            text(setting, "--locale", "L", \.locale, values: .locale, changesFormat: true, inEveryRequest: true,
-                 gloss: { "(" + (Locale(identifier: "en").localizedString(forIdentifier: $0.locale) ?? "?") + ")" },
-                 help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)")
-        case .currency:
-            text(setting, "--currency", "C", \.currency, values: .currency, changesFormat: true, inEveryRequest: true,
-                 gloss: { "(" + CurrencyCatalog.name(of: $0.currency) + ")" }, help: "an ISO 4217 code")
-        case .mode:
-            choice(setting, "--mode", \.mode, changesFormat: true, inEveryRequest: true, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them")
-        case .decimals:
-            number(setting, "--decimals", \.decimals, changesFormat: true,
-                   gloss: { $0.decimals == nil ? "(\($0.currency)'s own \(CurrencyCatalog.fractionDigits(for: $0.currency)))" : nil },
-                   help: "0-6, overrides the currency's fraction digits")
-        case .maxDigits:
-            number(setting, "--max-digits", \.maxDigits, inEveryRequest: true, help: "1-30 digits at most (default 12)")
-        case .maximum:
-            text(setting, "--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)")
-        case .minimum:
-            text(setting, "--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)")
-        case .allowsNegative:
-            flag(setting, "--allow-negative", \.allowsNegative, inEveryRequest: true, help: "<neg> changes the sign")
-        case .accounting:
-            flag(setting, "--accounting", \.accounting, changesFormat: true, help: "the locale's accounting form: ($12.50)")
-        case .display:
-            choice(setting, "--display", \.display, changesFormat: true, help: displayHelp)
-        case .emptyWhenZero:
-            flag(setting, "--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing")
-        case .emptiable:
-            choice(setting, "--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown")
-        case .emptyShows:
-            choice(setting, "--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00); symbol-when-focused, the symbol until <enter> leaves the field, as autoNumeric")
-        case .startsEmpty:
-            flag(setting, "--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)")
-        case .pointAgain:
-            choice(setting, "--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused (atm and whole refuse <dec> anyway)")
-        case .onLeave:
-            choice(setting, "--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed (react-number-format without fixedDecimalScale)")
-        case .onFocus:
-            choice(setting, "--on-focus", \.onFocus, help: "natural mode when the next key comes back after <enter>: keep (default); trim, zeros ending the fraction dropped ($10.00 → $10, vue-currency-input)")
-        case .whileTyping:
-            choice(setting, "--while-typing", \.whileTyping, help: "natural mode's display while typing: keep (default), the fraction as typed; pad, padded from the first digit ($1.00 after 1) and typed over, the caret among the digits typed (react-number-format's fixedDecimalScale)")
-        }
-    }
+    /// Every option, in the order usage and help list them: one row per stored property of the
+    /// engine's `FieldSettings` (`everySettingHasOneOption` fails by name on a setting without
+    /// one). The one place a flag of `new` is spelled.
+    package static let all: [FieldOption] = [
+        text("--locale", "L", \.locale, values: .locale, changesFormat: true, inEveryRequest: true,
+             gloss: { "(" + (Locale(identifier: "en").localizedString(forIdentifier: $0.locale) ?? "?") + ")" },
+             help: "an ICU locale (de_DE, ar-EG-u-nu-latn); without --currency, the locale's own currency (ja_JP: JPY)"),
+        text("--currency", "C", \.currency, values: .currency, changesFormat: true, inEveryRequest: true,
+             gloss: { "(" + CurrencyCatalog.name(of: $0.currency) + ")" }, help: "an ISO 4217 code"),
+        choice("--mode", \.mode, changesFormat: true, inEveryRequest: true, help: "atm (default): digits are minor units, 1 2 3 shows $1.23; whole: whole units, 20000 shows $20,000; natural: digits, <dec>, fraction digits, as web inputs take them"),
+        number("--decimals", \.decimals, changesFormat: true,
+               gloss: { $0.decimals == nil ? "(\($0.currency)'s own \(CurrencyCatalog.fractionDigits(for: $0.currency)))" : nil },
+               help: "0-6, overrides the currency's fraction digits"),
+        number("--max-digits", \.maxDigits, inEveryRequest: true, help: "1-30 digits at most (default 12)"),
+        text("--max", "A", \.maximum, values: .text, help: "the largest amount, plain (1000, 99.95)"),
+        text("--min", "A", \.minimum, values: .text, help: "the smallest amount, plain (-250.50)"),
+        flag("--allow-negative", \.allowsNegative, inEveryRequest: true, help: "<neg> changes the sign"),
+        flag("--accounting", \.accounting, changesFormat: true, help: "the locale's accounting form: ($12.50)"),
+        choice("--display", \.display, changesFormat: true, help: displayHelp),
+        flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
+        choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
+        choice("--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00); symbol-when-focused, the symbol until <enter> leaves the field, as autoNumeric"),
+        flag("--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)"),
+        choice("--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused (atm and whole refuse <dec> anyway)"),
+        choice("--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed (react-number-format without fixedDecimalScale)"),
+        choice("--on-focus", \.onFocus, help: "natural mode when the next key comes back after <enter>: keep (default); trim, zeros ending the fraction dropped ($10.00 → $10, vue-currency-input)"),
+        choice("--while-typing", \.whileTyping, help: "natural mode's display while typing: keep (default), the fraction as typed; pad, padded from the first digit ($1.00 after 1) and typed over, the caret among the digits typed (react-number-format's fixedDecimalScale)"),
+    ]
 
     /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
     /// symbol and narrow symbol differ (CAD in en_US: `CA$12.50`, `$12.50`).
@@ -252,11 +227,11 @@ package struct FieldOption: Sendable {
 
     private static let bySetting: [FieldSetting: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.setting, $0) })
 
-    /// The option that sets `setting`: every setting has its row (`all` is made from every case).
+    /// The option that sets `setting`: every stored setting has its row (`everySettingHasOneOption`).
     package static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
 
-    /// The setting at `path`: every stored setting has its row (`everySettingHasOneOption`).
-    static func setting(at path: AnyKeyPath) -> FieldSetting { all.first { $0.path == path }!.setting }
+    /// The option that sets the setting at `path` (`FieldOption[\.mode].name` is `--mode`).
+    package static subscript(_ path: PartialKeyPath<FieldSettings> & Sendable) -> FieldOption { option(for: FieldSetting(path)) }
 
     /// `[--locale L] [--currency C] …`
     package static let usage = all.map(\.usage).joined(separator: " ")
@@ -265,12 +240,13 @@ package struct FieldOption: Sendable {
 
     /// A row from its parts: `parse` reads a value word, `words` writes a value back (nil for none).
     private static func row<Value: Equatable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ valueName: String?, _ path: WritableKeyPath<FieldSettings, Value> & Sendable,
+        _ name: String, _ valueName: String?, _ path: WritableKeyPath<FieldSettings, Value> & Sendable,
         values: ArgumentKind, kind: Kind, changesFormat: Bool, inEveryRequest: Bool,
         gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil }, help: @escaping @Sendable () -> String,
         parse: @escaping @Sendable (String) throws(CommandError) -> Value, words: @escaping @Sendable (Value) -> [String]?
     ) -> FieldOption {
-        FieldOption(name: name, setting: setting, path: path, valueName: valueName, values: values, describe: help, kind: kind,
+        let setting = FieldSetting(path)
+        return FieldOption(name: name, setting: setting, valueName: valueName, values: values, describe: help, kind: kind,
                     changesFormat: changesFormat, inEveryRequest: inEveryRequest,
                     read: { options, text throws(CommandError) in
                         options.settings[keyPath: path] = try parse(text)
@@ -282,20 +258,20 @@ package struct FieldOption: Sendable {
     }
 
     private static func text<Value: Equatable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, values: ArgumentKind,
+        _ name: String, _ valueName: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, values: ArgumentKind,
         changesFormat: Bool = false, inEveryRequest: Bool = false, gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil },
         help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped == String {
-        row(setting, name, valueName, path, values: values, kind: .text, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
+        row(name, valueName, path, values: values, kind: .text, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
             gloss: gloss, help: help, parse: { Value(wrapping: $0) }, words: { $0.unwrapped.map { [$0] } })
     }
 
     private static func number<Value: Equatable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
+        _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
         inEveryRequest: Bool = false, gloss: @escaping @Sendable (FieldConfiguration) -> String? = { _ in nil },
         help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped == Int {
-        row(setting, name, "N", path, values: .text, kind: .number, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
+        row(name, "N", path, values: .text, kind: .number, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
             gloss: gloss, help: help,
             parse: { text throws(CommandError) in
                 guard let number = Int(text) else { throw CommandError("\(name) takes a whole number, not \"\(text)\"") }
@@ -305,11 +281,11 @@ package struct FieldOption: Sendable {
     }
 
     private static func choice<Value: Equatable & Sendable>(
-        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
+        _ name: String, _ path: WritableKeyPath<FieldSettings, Value> & Sendable, changesFormat: Bool = false,
         inEveryRequest: Bool = false, help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption where Value: OptionalOrNot, Value.Wrapped: RawRepresentable & CaseIterable & Sendable, Value.Wrapped.RawValue == String {
         let names = Value.Wrapped.allCases.map(\.rawValue)
-        return row(setting, name, names.joined(separator: "|"), path, values: .choice(names), kind: .text, changesFormat: changesFormat,
+        return row(name, names.joined(separator: "|"), path, values: .choice(names), kind: .text, changesFormat: changesFormat,
                    inEveryRequest: inEveryRequest, help: help,
                    parse: { text throws(CommandError) in
                        guard let parsed = Value.Wrapped(rawValue: text) else {
@@ -321,10 +297,10 @@ package struct FieldOption: Sendable {
     }
 
     private static func flag(
-        _ setting: FieldSetting, _ name: String, _ path: WritableKeyPath<FieldSettings, Bool> & Sendable, changesFormat: Bool = false,
+        _ name: String, _ path: WritableKeyPath<FieldSettings, Bool> & Sendable, changesFormat: Bool = false,
         inEveryRequest: Bool = false, help: @autoclosure @escaping @Sendable () -> String
     ) -> FieldOption {
-        row(setting, name, nil, path, values: .text, kind: .flag, changesFormat: changesFormat, inEveryRequest: inEveryRequest, help: help,
+        row(name, nil, path, values: .text, kind: .flag, changesFormat: changesFormat, inEveryRequest: inEveryRequest, help: help,
             parse: { _ in true }, words: { $0 ? [] : nil })
     }
 }

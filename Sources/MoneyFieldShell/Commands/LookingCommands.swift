@@ -35,7 +35,7 @@ extension Session {
             // made-up USD; `new` with locale hi asks for a currency too.
             guard let currency = Locale(identifier: identifier).currency?.identifier,
                   let configuration = try? FieldConfiguration(locale: identifier, currency: currency)
-            else { return [identifier, name, json ? "null" : "none", json ? "null" : "(add \(FieldSetting.currency.option))"] }
+            else { return [identifier, name, json ? "null" : "none", json ? "null" : "(add \(FieldOption[\.currency].name))"] }
             return [identifier, name, json ? JSON.string(currency) : currency, json ? JSON.string(Self.sample(in: configuration)) : Self.sample(in: configuration)]
         }
         var listed = Set<String>()

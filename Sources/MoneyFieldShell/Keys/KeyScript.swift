@@ -170,7 +170,7 @@ package struct KeyReading: Sendable {
             case .notAKey(let character):
                 if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
                     let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
-                    throw CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldSetting.mode.option) natural field)")
+                    throw CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
                 }
                 throw CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
             }

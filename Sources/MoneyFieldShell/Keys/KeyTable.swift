@@ -82,7 +82,7 @@ package enum KeyTable {
         case .home: row("home", "caret before the first digit", kiosk: [.home], "Home", edits: false, command: .once)
         case .end: row("end", "caret after the last digit", kiosk: [.end], "End", edits: false, command: .once)
         case .minus:
-            row("neg", "toggle the sign (fields made with \(FieldSetting.allowsNegative.option))", kiosk: [.character("-")], "-",
+            row("neg", "toggle the sign (fields made with \(FieldOption[\.allowsNegative].name))", kiosk: [.character("-")], "-",
                 edits: true, words: "the sign key", command: .once)
         case .clear: row("clear", "zero, positive, caret at the end", kiosk: [.character("c"), .character("C")], "c", edits: true, command: .once)
         case .doubleZero: row("00", "two zeros at once, as a keypad's 00 key (all or nothing)", kiosk: [], "00", edits: true)
@@ -91,7 +91,7 @@ package enum KeyTable {
         case .decimal:
             row("dec", "the decimal point (natural mode; with a point, caret just after it)", kiosk: [.character("."), .character(",")], ". or ,",
                 edits: true, words: "the decimal key")
-        case .enter: row("enter", "the field loses focus (natural mode pads the fraction, unless \(FieldSetting.onLeave.option) keep)", kiosk: [], "Enter", edits: false, words: "leaving the field")
+        case .enter: row("enter", "the field loses focus (natural mode pads the fraction, unless \(FieldOption[\.onLeave].name) keep)", kiosk: [], "Enter", edits: false, words: "leaving the field")
         case .selectLeft: row("sleft", "select one slot further left", kiosk: [.shiftLeft], "Shift+←", edits: false, words: "shift-left")
         case .selectRight: row("sright", "select one slot further right", kiosk: [.shiftRight], "Shift+→", edits: false, words: "shift-right")
         case .selectHome: row("shome", "select to the first digit", kiosk: [.shiftHome], "Shift+Home", edits: false, words: "shift-home")

@@ -16,13 +16,13 @@ struct FieldReport {
     var lines: [String] {
         let configuration = field.configuration
         let rendering = field.rendering
-        let stops = configuration.mode == .natural ? "units" : "digit slots"
+        let stop = configuration.mode == .natural ? "unit" : "digit slot"
         var lines = [
             "field: \(name)",
-            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimals != nil ? " (\(FieldSetting.decimals.option))" : ""),
+            "fraction digits: \(configuration.fractionDigits)" + (configuration.decimals != nil ? " (\(FieldOption[\.decimals].name))" : ""),
             "display: \(rendering.display)",
             "escaped: \(VisibleText.escaped(rendering.display))",
-            "caret: \(rendering.caretOffset) UTF-16 units, \(field.state.caretSlotsFromEnd) \(stops) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",
+            "caret: \(English.count(rendering.caretOffset, "UTF-16 unit")), \(English.count(field.state.caretSlotsFromEnd, stop)) from the end: \(VisibleText.escaped(FieldView(name: name, field: field).marked))",
             "selection: " + (field.selectionRange.map { "UTF-16 \($0.lowerBound)..<\($0.upperBound)" } ?? "none"),
             "value: " + (field.value ?? "none (the field is empty)"),
             "minor units: " + (field.minorUnits ?? "none"),

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
             so the report is the same for every --jobs; it is per shard). The run ends with a line \
             per group and `checked C of S sessions, K keys: D disagreements in G groups`. --replay \
             plays scripts on the adapter instead: the loop while fixing a field. Natural fields \
-            (\(FieldSetting.mode.option) natural) press dec and enter too.
+            (\(FieldOption[\.mode].name) natural) press dec and enter too.
 
             Exit status: 0 no disagreement, 1 disagreements, a broken adapter or fewer than \
             --min-checked sessions checked, 2 unusable arguments or an adapter that cannot start, \

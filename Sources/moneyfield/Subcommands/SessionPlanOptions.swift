@@ -23,7 +23,7 @@ struct SessionPlanOptions: ParsableArguments {
     var shard: String?
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The field, as `new` takes it: \(FieldOption.usage). Without \(FieldSetting.locale.option) and \(FieldSetting.currency.option), a built-in list of hard locale/currency pairs; with \(FieldSetting.currency.option) alone, each of them in that currency.",
+        "The field, as `new` takes it: \(FieldOption.usage). Without \(FieldOption[\.locale].name) and \(FieldOption[\.currency].name), a built-in list of hard locale/currency pairs; with \(FieldOption[\.currency].name) alone, each of them in that currency.",
         valueName: "field-options"))
     var fieldWords: [String] = []
 

@@ -153,8 +153,8 @@ enum StartingField {
     /// The table's row.
     var option: FieldOption {
         switch self {
-        case .locale: FieldOption.option(for: .locale)
-        case .currency: FieldOption.option(for: .currency)
+        case .locale: FieldOption[\.locale]
+        case .currency: FieldOption[\.currency]
         }
     }
 
