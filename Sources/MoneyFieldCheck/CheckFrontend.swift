@@ -141,7 +141,7 @@ package struct CheckFrontend: Sendable {
                 announced += 1
             }
             if host.showsProgress {
-                host.writeError("\r\u{1B}[Ksession \(played)/\(summary.planned), \(CheckRecord.count(summary.disagreements, "disagreement"))")
+                host.writeError("\r\u{1B}[Ksession \(played)/\(summary.planned), \(English.count(summary.disagreements, "disagreement"))")
             }
         }
         if host.showsProgress { host.writeError("\r\u{1B}[K") }
@@ -169,7 +169,7 @@ package struct CheckFrontend: Sendable {
         switch summary.ending {
         case .completed: break
         case .interrupted(let signal):
-            host.complain("interrupted after \(summary.played) of \(CheckRecord.count(summary.planned, "session")); the adapters were stopped")
+            host.complain("interrupted after \(summary.played) of \(English.count(summary.planned, "session")); the adapters were stopped")
             return .interrupted(signal: signal)
         case .broke(let failure, let neverStarted):
             report(failure, neverStarted: neverStarted)

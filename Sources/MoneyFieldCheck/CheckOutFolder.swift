@@ -272,19 +272,19 @@ import MoneyFieldEngine
 
     /// `checked 48 of 50 sessions, 1920 keys: 3 disagreements in 2 groups (2 sessions unsupported by the adapter)`.
     @_spi(Tools) public var lastLine: String {
-        let groupsText = disagreements > 0 ? " in \(Self.count(groups.count, "group"))" : ""
-        let skipped = unsupported > 0 ? " (\(Self.count(unsupported, "session")) unsupported by the adapter)" : ""
-        return "checked \(checked) of \(Self.count(planned, "session")), \(Self.count(keysPressed, "key")): "
-            + "\(Self.count(disagreements, "disagreement"))\(groupsText)\(skipped)"
+        let groupsText = disagreements > 0 ? " in \(English.count(groups.count, "group"))" : ""
+        let skipped = unsupported > 0 ? " (\(English.count(unsupported, "session")) unsupported by the adapter)" : ""
+        return "checked \(checked) of \(English.count(planned, "session")), \(English.count(keysPressed, "key")): "
+            + "\(English.count(disagreements, "disagreement"))\(groupsText)\(skipped)"
     }
 
     /// What a run prints when it ends: each group with its script, then the last line.
     @_spi(Tools) public func closingLines(written: [String], out: String) -> [String] {
         var lines: [String] = []
         if !groups.isEmpty {
-            lines.append("\(Self.count(groups.count, "kind")) of disagreement:")
+            lines.append("\(English.count(groups.count, "kind")) of disagreement:")
             for (group, path) in zip(groups, written) {
-                lines.append("  \(group.kind): \(group.words) — \(Self.count(group.sessions.count, "session")) → \(path)")
+                lines.append("  \(group.kind): \(group.words) — \(English.count(group.sessions.count, "session")) → \(path)")
             }
             lines.append("replay them on your adapter while you fix it: moneyfield check --replay \(out) --adapter …")
         }
@@ -299,7 +299,6 @@ import MoneyFieldEngine
         return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"
     }
 
-    package static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Each group as the session it was written from and the difference it shows.
     func example(of group: GroupRecord) throws(CommandError) -> (CheckPlan.Session, Checker.Difference) {
@@ -332,7 +331,7 @@ import MoneyFieldEngine
         let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
         let hits = group.sessions.count
         var lines = [
-            "# moneyfield check, group \(number) of \(groups.count), \(hits) session\(hits == 1 ? "" : "s") of seed \(seed): \(VisibleText.escaped(group.words, .terminalUnsafe)).",
+            "# moneyfield check, group \(number) of \(groups.count), \(English.count(hits, "session")) of seed \(seed): \(VisibleText.escaped(group.words, .terminalUnsafe)).",
             "# Seen here on \(VisibleText.escaped(group.evidence ?? "the last key", .terminalUnsafe)); the \(group.kind) differs.",
             "# Written from session \(group.firstSession), shrunk from \(group.originalKeyCount) keys.",
             "# Adapter: \(VisibleText.escaped(adapter, .terminalUnsafe))",

@@ -15,7 +15,7 @@ package enum CheckReplay {
 
         /// `replayed 3 scripts: 1 agree, 2 disagree, 1 unsupported by the adapter`.
         package var line: String {
-            "replayed \(CheckRecord.count(scripts, "script")): \(agreeing) agree, \(disagreeing) disagree"
+            "replayed \(English.count(scripts, "script")): \(agreeing) agree, \(disagreeing) disagree"
                 + (unsupported > 0 ? ", \(unsupported) unsupported by the adapter" : "")
                 + (unplayable > 0 ? ", \(unplayable) cannot be played" : "")
         }

@@ -17,7 +17,7 @@ package enum TestReport {
             case .error(let message): lines.append("error: " + message)
             case .updated, .wouldUpdate:
                 let count = entry.changes.count
-                lines.append("\(entry.verdict == .wouldUpdate ? "would update" : "updated") \(entry.path) (\(count) step\(count == 1 ? "" : "s")):")
+                lines.append("\(entry.verdict == .wouldUpdate ? "would update" : "updated") \(entry.path) (\(English.count(count, "step"))):")
                 for change in entry.changes { lines += MismatchReport.lines(for: change, path: entry.path).map { "  " + $0 } }
             case .failed:
                 let mismatches = entry.report.mismatches
@@ -37,7 +37,7 @@ package enum TestReport {
             lines += run.failingPaths.map { "  " + $0 }
         }
         let changed = run.entries.filter { $0.verdict == .wouldUpdate }.count
-        if changed > 0 { lines.append("\(changed) script\(changed == 1 ? "" : "s") would be updated (counted as failed below); run again without --dry-run to write") }
+        if changed > 0 { lines.append("\(English.count(changed, "script")) would be updated (counted as failed below); run again without --dry-run to write") }
         lines.append("\(run.passedCount) passed, \(run.failedCount) failed")
         return lines
     }
@@ -87,7 +87,7 @@ package enum TestReport {
                 verdict = .error(message: message)
             case .failed, .wouldUpdate:
                 let mismatches = entry.report.mismatches
-                let message = "\(entry.path):\(mismatches[0].line): output differs (\(mismatches.count) step\(mismatches.count == 1 ? "" : "s"))"
+                let message = "\(entry.path):\(mismatches[0].line): output differs (\(English.count(mismatches.count, "step")))"
                 let body = mismatches.flatMap { MismatchReport.lines(for: $0, path: entry.path) }.joined(separator: "\n")
                 verdict = .failed(message: message, type: "mismatch", body: body)
             }

@@ -67,7 +67,7 @@ extension Session {
         }
         if !failedLines.isEmpty {
             let lines = failedLines.map(String.init).joined(separator: ", ")
-            result.append(.error("\(VisibleText.terminalSafe(path)): \(failedLines.count) of \(transcript.steps.count) command\(transcript.steps.count == 1 ? "" : "s") failed (line\(failedLines.count == 1 ? "" : "s") \(lines))"))
+            result.append(.error("\(VisibleText.terminalSafe(path)): \(failedLines.count) of \(English.count(transcript.steps.count, "command")) failed (line\(failedLines.count == 1 ? "" : "s") \(lines))"))
         }
         result.quits = false
         return result

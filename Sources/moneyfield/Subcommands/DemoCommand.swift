@@ -133,7 +133,7 @@ struct DemoCommand: ParsableCommand {
             }
         }
         let count = transcript.steps.count
-        let steps = "\(count) step\(count == 1 ? "" : "s")"
+        let steps = "\(English.count(count, "step"))"
         switch ending {
         case .finished:
             Output.write("demo finished: \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
