@@ -248,7 +248,6 @@ extension Adapter: FieldAdapter {}
     /// behaviour that is one group wherever it shows (a `Behaviour.Rule`) is one signature: its
     /// first session is shrunk, and the rest join it as found.
     package static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
-        let behaviour = Behaviour(session, difference)
         return Behaviour(session, difference).code
     }
 

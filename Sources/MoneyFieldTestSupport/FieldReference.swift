@@ -130,7 +130,7 @@ package enum FieldReference {
     package static func minorUnits(of field: MoneyField) -> String {
         var amount = Decimal(string: value(of: field), locale: posix)!
         var scaled = Decimal()
-        NSDecimalMultiplyByPowerOf10(&scaled, &amount, Int16(field.configuration.fractionDigits), .plain)
+        _ = NSDecimalMultiplyByPowerOf10(&scaled, &amount, Int16(field.configuration.fractionDigits), .plain)
         return scaled.description
     }
 

@@ -878,7 +878,7 @@ final class CountingAdapter: FieldAdapter {
         // A second run removes what the first wrote; a file of the user's is never touched.
         try CheckOutFolder(base).prepare()
         #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
-        FileManager.default.createFile(atPath: base + "/notes.txt", contents: Data("mine".utf8))
+        _ = FileManager.default.createFile(atPath: base + "/notes.txt", contents: Data("mine".utf8))
         #expect(throws: CommandError.self) { try CheckOutFolder(base).prepare() }
         #expect(FileManager.default.fileExists(atPath: base + "/notes.txt"))
     }

@@ -61,7 +61,7 @@ struct NaturalEntryTests {
 
     @Test("backspace and delete over the point join the parts, unless a limit refuses")
     func deletingThePointJoins() throws {
-        var field = try natural("12<dec>34<left><left><bs>")
+        let field = try natural("12<dec>34<left><left><bs>")
         expectMarked(field, "$1,2|34")
         #expect(field.state.typedFraction == nil && field.value == "1234.00")
         var forward = try natural("12<dec>34<left><left><left><del>")

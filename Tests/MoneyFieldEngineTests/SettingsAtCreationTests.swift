@@ -57,7 +57,7 @@ import Testing
             }
             var again = MoneyField(configuration)
             do { try again.set(display) } catch { problems.append("\(system): set of \(display) fails") }
-            if again.value != field.value { problems.append("\(system): \(display) reads as \(again.value)") }
+            if again.value != field.value { problems.append("\(system): \(display) reads as \(again.value ?? "nothing")") }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
