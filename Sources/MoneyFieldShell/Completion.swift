@@ -59,7 +59,9 @@ package enum Completer {
 
     /// The word being typed at the end of `line` and what could replace it.
     package static func complete(_ line: String, session: Session, listFolder: FolderLister = listFolder) -> Completion {
-        let (done, word, typed) = Tokenizer.partialWords(line)
+        // Only the command after the last `;` outside quotes is being typed, as the line runs them.
+        let current = Commands.split(commandLine: line).last?.command ?? line
+        let (done, word, typed) = Tokenizer.partialWords(current)
         // Keys are read as typed: a quote among them is no key, and nothing completes it.
         func keys(after word: String) -> Completion { typed == word ? Self.keys(after: word) : Completion(word: "", candidates: []) }
         guard let name = done.first else {

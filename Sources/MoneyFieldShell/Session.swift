@@ -92,11 +92,22 @@ import MoneyFieldIO
     }
 
     /// Runs one line read as raw bytes: invalid UTF-8 is an error, not a crash.
+    /// A line at the prompt or from stdin runs its commands in turn where `;` outside quotes
+    /// separates them, as sh and `-c` read it; an error points at its column of the whole line.
+    /// A comment line is one line, `;` and all.
     @_spi(Tools) public func handle(bytes: some Collection<UInt8>) -> CommandResult {
         guard let line = String(validating: bytes, as: UTF8.self) else {
             return CommandResult(lines: [.error("the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")])
         }
-        return handle(line)
+        let commands = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") ? [] : Commands.split(commandLine: line)
+        guard commands.count > 1 else { return handle(line) }
+        var result = CommandResult()
+        for (command, offset) in commands {
+            let part = handle(command)
+            result.append(contentsOf: part, shiftedBy: offset)
+            if part.quits { break }
+        }
+        return result
     }
 
     /// Runs one command line and returns what it prints.

@@ -59,6 +59,10 @@ import MoneyFieldScripts
         ("inspect --json ", []),
         ("bs ", []),
         ("show ", []),
+        // After `;` outside quotes, the next command is being typed; inside quotes it is one word.
+        ("type 1; dr", ["drop"]),
+        ("type 1; new cash --mode w", ["whole"]),
+        ("paste \"1;2\" --", []),
     ])
     func candidates(line: String, expected: [String]) throws {
         #expect(Completer.completions(for: line, session: try Self.session()) == expected, "line: \"\(line)\"")

@@ -146,6 +146,20 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(try outputs([line]) == expected)
     }
 
+    /// A line runs its commands in turn at `;` outside quotes, as `-c` and sh read it: each is
+    /// journaled on its own, an error points at its column of the whole line, and a comment's `;`
+    /// is the comment's.
+    @Test func aLineRunsEachCommandBetweenSemicolons() throws {
+        let session = try Session()
+        let result = session.handle(bytes: Array("type 123; value; bogus 1; value".utf8))
+        #expect(result.lines.map(\.text) == ["amount: $1.23|", "1.23", "error: unknown command \"bogus\" (help lists the commands)", "1.23"])
+        #expect(result.lines[2].span == 17..<22)
+        _ = session.handle(bytes: Array("undo".utf8))
+        #expect(session.activeField?.value == "0.00", "type 123 is one step of its own, undone alone")
+        #expect(session.handle(bytes: Array("# type 1; type 2".utf8)).lines.isEmpty)
+        #expect(session.handle(bytes: Array("paste \"1;2\"".utf8)).lines.map(\.text) == ["pasted 2 digits", "amount: $0.12|"])
+    }
+
     @Test func invalidUTF8IsAnErrorAndChangesNothing() throws {
         let session = try Session()
         _ = session.handle("12")
