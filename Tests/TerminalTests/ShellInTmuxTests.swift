@@ -221,6 +221,56 @@ struct KioskFormInTmuxTests {
         #expect(recorded.contains("> use amount\n") && recorded.contains("> use price\n"), "\(recorded)")
     }
 
+    /// Tab leaves a natural field as a browser's blur does: `<enter>` is pressed (recorded), the
+    /// fraction pads, and the next key brings focus back (`--on-focus trim` drops the zeros).
+    /// A one-field kiosk says so in its hint and leaves the field without moving.
+    @Test func tabLeavesANaturalFieldAsEnterDoes() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        let recording = tmux.folder.appendingPathComponent("leave.session").path
+        try tmux.type("record \(recording)")
+        try tmux.press("Enter")
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("new tip --mode natural --on-focus trim")
+        try tmux.press("Enter")
+        try tmux.waitForLastLine("tip>")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ tip: $0")
+        try tmux.type("10")
+        try tmux.waitFor("▸ tip: $10")
+        try tmux.press("Tab")
+        try tmux.waitFor("▸ amount: $0.00")
+        #expect(try tmux.screen().contains("  tip: $10.00"))
+        try tmux.press("BTab")
+        try tmux.waitFor("▸ tip: $10.00")
+        try tmux.type("5")
+        try tmux.waitFor("▸ tip: $105")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("tip>")
+        // One field: Tab leaves it where it is, and the hint says Tab does.
+        try tmux.type("drop amount")
+        try tmux.press("Enter")
+        try tmux.waitForLastLine("tip>")
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("Tab: leave the field (<enter>)")
+        #expect(screen.contains("$105"), "\(screen)")
+        try tmux.type("0.5")
+        try tmux.press("Tab")
+        try tmux.waitFor("left the field, as <enter>")
+        try tmux.waitFor("$1,050.50")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("tip>")
+        try tmux.type("record off")
+        try tmux.press("Enter")
+        try tmux.waitFor("recording stopped")
+        let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+        let lines = recorded.split(separator: "\n").map(String.init).filter { $0.hasPrefix("> ") }
+        #expect(lines.filter { $0 == "> type <enter>" }.count == 2, "\(recorded)")
+        #expect(recorded.contains("> type <enter>\n") && recorded.contains("> use amount\n"), "\(recorded)")
+    }
+
     @Test func theDecimalKeyTypesThePointInANaturalField() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")

@@ -203,6 +203,10 @@ public struct FieldConfiguration: Sendable, Equatable {
     /// Fraction digits the amount may carry: `f`, none in whole mode (natural mode shows those typed).
     public var shownFractionDigits: Int { self.mode == .whole ? 0 : fractionDigits }
 
+    /// Whether `<enter>`, the field losing focus, can change what it shows: natural mode settles
+    /// its fraction, and `emptyShows` `.symbolWhenFocused` clears an empty field's symbol.
+    public var leavingCanShow: Bool { self.mode == .natural || self.emptyShows == .symbolWhenFocused }
+
     /// What sets `shownFractionDigits`, for messages.
     package var fractionDigitsRule: FractionDigitsRule {
         self.mode == .whole ? .wholeMode : settings.decimals != nil ? .decimalsSetting : .currency(self.currency)

@@ -7,7 +7,10 @@ extension Commands {
         "kiosk", [.optional("NAME", .field)],
         summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
         details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
-                  + "; Enter or Esc leaves.", "With several fields the kiosk is a form: Tab and Shift-Tab move between them."]
+                  + "; Enter or Esc leaves.",
+                  "Tab leaves the field as <enter> does where leaving can show (natural mode, \(FieldOption[\.emptyShows].name) symbol-when-focused): "
+                  + "the fraction settles, and the next key comes back.",
+                  "With several fields the kiosk is a form: Tab and Shift-Tab move between them."]
     ) { arguments in .kiosk(arguments.word(0)) }
     static let help = Command("help", [.optional("COMMAND", .command)], summary: "list commands, or explain one") { arguments in .help(arguments.word(0)) }
     static let quit = Command("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)", invocation: .quit)

@@ -18,9 +18,11 @@ struct KioskMode {
         + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
 
     /// The hint flowed into at most `lines` lines of `width` cells; what does not fit ends in `…`.
-    static func hint(width: Int, lines: Int = 2) -> [String] {
+    /// A lone field whose leaving can show names Tab, which leaves it (a form's Tab has its own line).
+    static func hint(width: Int, lines: Int = 2, tabLeaves: Bool = false) -> [String] {
         var result: [String] = [""]
-        for item in hintItems {
+        let items = tabLeaves ? [hintItems[0], "Tab: leave the field (<enter>)"] + hintItems.dropFirst() : hintItems
+        for item in items {
             let joined = result[result.count - 1].isEmpty ? item : result[result.count - 1] + " · " + item
             if TerminalWidth.of(joined) <= width {
                 result[result.count - 1] = joined
@@ -106,15 +108,25 @@ struct KioskMode {
         case .enter, .escape, .control("c"), .control("d"):
             return (true, nil)
         case .tab, .backTab:
-            // A form: Tab and Shift-Tab move between the fields, recorded as `use NAME`.
+            // Tab leaves the field, as in a browser: where leaving can show (a natural field's
+            // fraction, an empty field's symbol) it presses <enter> first, recorded as `type <enter>`;
+            // in a form it then moves to the next or previous field, recorded as `use NAME`.
             let names = session.fields.map(\.name)
+            let leaves = session.activeField?.configuration.leavingCanShow == true
+            var refusal: OutputLine?
+            if leaves {
+                let result = session.handle(.press(KeyPress([.enter])))
+                if result.rangBell { bell() }
+                refusal = result.lines.last { $0.kind == .rejected || $0.kind == .error }
+            }
             guard names.count > 1, let active = session.activeName, let index = names.firstIndex(of: active) else {
+                if leaves { return (false, refusal ?? OutputLine(.plain, "left the field, as <enter>: the next key comes back to it")) }
                 bell()
                 return (false, OutputLine(.rejected, "one field only: Tab moves between fields (make more with new)"))
             }
             let next = names[(index + (keyboardKey == .tab ? 1 : names.count - 1)) % names.count]
             _ = session.handle(.use(next))
-            return (false, nil)
+            return (false, refusal)
         case .control("z"):
             RawTerminal.suspend()
             return (false, message)
@@ -157,9 +169,12 @@ struct KioskMode {
     /// smaller; nil when it fits.
     private func shortfall() -> (columns: Int, rows: Int)? {
         guard let view = session.activeView else { return nil }
-        let layout = Layout(view: view, size: TerminalSize.current(), isForm: session.fields.count > 1, marking: .brackets)
+        let layout = Layout(view: view, size: TerminalSize.current(), isForm: session.fields.count > 1, leavingCanShow: leavingCanShow, marking: .brackets)
         return layout.fits ? nil : layout.needed
     }
+
+    /// Whether Tab leaves the active field (`<enter>`), which the hint then says.
+    private var leavingCanShow: Bool { session.activeField?.configuration.leavingCanShow == true }
 
     /// Where the kiosk's parts go on a terminal of `size`.
     static let tooSmallPrefix = "not typed: the kiosk needs "
@@ -175,10 +190,10 @@ struct KioskMode {
         let fits: Bool
         static let margin = "  "
 
-        init(view: FieldView, size: TerminalSize, isForm: Bool, marking: FieldView.Marking) {
+        init(view: FieldView, size: TerminalSize, isForm: Bool, leavingCanShow: Bool = false, marking: FieldView.Marking) {
             drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: marking)
             room = max(10, size.columns - Self.margin.count)
-            hint = KioskMode.hint(width: room)
+            hint = KioskMode.hint(width: room, tabLeaves: !isForm && leavingCanShow)
             tabHint = isForm ? TerminalWidth.wrapped("Tab / Shift-Tab: next / previous field", to: room) + [""] : []
             // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
             // form its Tab lines and a blank; the list needs at least the active field's line.
@@ -194,7 +209,7 @@ struct KioskMode {
         guard let view = session.activeView else { return }
         let size = TerminalSize.current()
         let isForm = session.fields.count > 1
-        let layout = Layout(view: view, size: size, isForm: isForm, marking: console.useColor ? .reverseVideo : .brackets)
+        let layout = Layout(view: view, size: size, isForm: isForm, leavingCanShow: leavingCanShow, marking: console.useColor ? .reverseVideo : .brackets)
         let (drawing, hint, room, fixedRows, needed) = (layout.drawing, layout.hint, layout.room, layout.fixedRows, layout.needed)
         let margin = Layout.margin
         var screen = "\u{1B}[H"
