@@ -299,7 +299,6 @@ import MoneyFieldEngine
         return "only \(checked) of \(played) sessions were checked, fewer than --min-checked \(minChecked)\(refusal)"
     }
 
-
     /// Each group as the session it was written from and the difference it shows.
     func example(of group: GroupRecord) throws(CommandError) -> (CheckPlan.Session, Checker.Difference) {
         let options = try FieldOptions(parsing: group.configuration)

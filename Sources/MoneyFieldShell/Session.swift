@@ -92,22 +92,21 @@ import MoneyFieldIO
     }
 
     /// Runs one line read as raw bytes: invalid UTF-8 is an error, not a crash.
-    /// A line at the prompt or from stdin runs its commands in turn where `;` outside quotes
-    /// separates them, as sh and `-c` read it; an error points at its column of the whole line.
-    /// A comment line is one line, `;` and all.
     @_spi(Tools) public func handle(bytes: some Collection<UInt8>) -> CommandResult {
-        guard let line = String(validating: bytes, as: UTF8.self) else {
-            return CommandResult(lines: [.error("the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")])
-        }
-        let commands = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") ? [] : Commands.split(commandLine: line)
-        guard commands.count > 1 else { return handle(line) }
-        var result = CommandResult()
-        for (command, offset) in commands {
-            let part = handle(command)
-            result.append(contentsOf: part, shiftedBy: offset)
-            if part.quits { break }
-        }
-        return result
+        guard let line = String(validating: bytes, as: UTF8.self) else { return CommandResult(lines: [.error(Self.notUTF8)]) }
+        return handle(line)
+    }
+
+    private static let notUTF8 = CommandError("the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)")
+
+    /// The commands of a line at the prompt, from stdin or in `-c` (`type 1; value`): split at
+    /// `;` outside quotes, as sh reads it, each with where it starts in the line. A line the shell
+    /// cannot take whole (not UTF-8, too long, a control character) is one error, counted in the
+    /// whole line; a comment is one command, `;` and all.
+    @_spi(Tools) public static func commands(inLine bytes: some Collection<UInt8>) -> Result<[(command: String, offset: Int)], CommandError> {
+        guard let line = String(validating: bytes, as: UTF8.self) else { return .failure(notUTF8) }
+        if let problem = problem(with: line) { return .failure(problem) }
+        return .success(Commands.split(commandLine: line))
     }
 
     /// Runs one command line and returns what it prints.

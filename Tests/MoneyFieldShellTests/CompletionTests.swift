@@ -62,7 +62,7 @@ import MoneyFieldScripts
         // After `;` outside quotes, the next command is being typed; inside quotes it is one word.
         ("type 1; dr", ["drop"]),
         ("type 1; new cash --mode w", ["whole"]),
-        ("paste \"1;2\" --", []),
+        ("new \"a;b\" --mo", ["--mode"]),
     ])
     func candidates(line: String, expected: [String]) throws {
         #expect(Completer.completions(for: line, session: try Self.session()) == expected, "line: \"\(line)\"")

@@ -146,18 +146,24 @@ func outputs(_ lines: [String], options: SessionOptions = SessionOptions()) thro
         #expect(try outputs([line]) == expected)
     }
 
-    /// A line runs its commands in turn at `;` outside quotes, as `-c` and sh read it: each is
-    /// journaled on its own, an error points at its column of the whole line, and a comment's `;`
-    /// is the comment's.
-    @Test func aLineRunsEachCommandBetweenSemicolons() throws {
-        let session = try Session()
-        let result = session.handle(bytes: Array("type 123; value; bogus 1; value".utf8))
-        #expect(result.lines.map(\.text) == ["amount: $1.23|", "1.23", "error: unknown command \"bogus\" (help lists the commands)", "1.23"])
-        #expect(result.lines[2].span == 17..<22)
-        _ = session.handle(bytes: Array("undo".utf8))
-        #expect(session.activeField?.value == "0.00", "type 123 is one step of its own, undone alone")
-        #expect(session.handle(bytes: Array("# type 1; type 2".utf8)).lines.isEmpty)
-        #expect(session.handle(bytes: Array("paste \"1;2\"".utf8)).lines.map(\.text) == ["pasted 2 digits", "amount: $0.12|"])
+    /// A line is split at `;` outside quotes into commands that know where they start; a comment
+    /// and a quoted `;` stay whole, and a line is checked whole before it is split.
+    @Test func aLineIsSplitIntoItsCommandsAtSemicolons() throws {
+        let split = try Session.commands(inLine: Array("type 123; value; bogus 1".utf8)).get()
+        #expect(split.map(\.command) == ["type 123", " value", " bogus 1"])
+        #expect(split.map(\.offset) == [0, 9, 16])
+        #expect(try Session.commands(inLine: Array("# type 1; type 2".utf8)).get().count == 1)
+        #expect(try Session.commands(inLine: Array("paste \"1;2\"".utf8)).get().count == 1)
+        #expect(try Session.commands(inLine: Array("type 1;".utf8)).get().map(\.command) == ["type 1", ""])
+        let long = Array(String(repeating: "type 1;", count: 700).utf8)
+        guard case .failure(let error) = Session.commands(inLine: long) else { Issue.record("a 4900-byte line was split"); return }
+        #expect(error.message.contains("commands are at most 4096 bytes"))
+        // Written back, a word or a rest of line holding `;` is quoted, so it reads back as one.
+        for line in ["paste \"1;2\"", "new \"a;b\"", "use \"a;b\""] {
+            let written = try #require(try Commands.parse(line, reading: KeyReading(for: nil))).scriptLine
+            #expect(written == line)
+            #expect(Commands.split(commandLine: written).count == 1, "\(written)")
+        }
     }
 
     @Test func invalidUTF8IsAnErrorAndChangesNothing() throws {

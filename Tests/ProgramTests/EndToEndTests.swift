@@ -39,6 +39,21 @@ import MoneyFieldCheck
         #expect(outcome.status == 1)
     }
 
+    /// A piped line runs its commands at `;` outside quotes, as `-c` does: each its own undo step,
+    /// an error at its column of the line, `--bail` stopping at the failing command itself.
+    @Test func aPipedLineRunsEachCommandBetweenSemicolons() throws {
+        let outcome = try run([], input: "type 1; type 2; undo; value; bogus 1; paste \"3;4\"\n")
+        #expect(outcome.stdout == "amount: $0.01|\namount: $0.12|\namount: $0.01|\n0.01\npasted 2 digits\namount: $1.34|\n")
+        #expect(outcome.stderr.hasPrefix("error: unknown command \"bogus\" (help lists the commands)\n --> stdin:1:30\n"), "\(outcome.stderr)")
+        let bailed = try run(["--bail"], input: "type 1; bogus; type 2\ntype 3\n")
+        #expect(bailed.stdout == "amount: $0.01|\n")
+        #expect(bailed.status == 1)
+        // Checked whole: a control character's column counts in the line, not in its command.
+        let control = try run([], input: "type 1; type 2\u{7}\n")
+        #expect(control.stdout.isEmpty)
+        #expect(control.stderr.contains("at column 15") && control.stderr.contains("stdin:1:15"), "\(control.stderr)")
+    }
+
     @Test func rejectedKeysAreNotFailures() throws {
         #expect(try run(["--bail"], input: "<bs>\n1\n").status == 0)
     }

@@ -271,6 +271,21 @@ struct KioskFormInTmuxTests {
         #expect(recorded.contains("> type <enter>\n") && recorded.contains("> use amount\n"), "\(recorded)")
     }
 
+    /// `kiosk` in the middle of a line opens there: the commands after it run once it is left.
+    @Test func aKioskInTheMiddleOfALineOpensBeforeTheRest() throws {
+        let tmux = try Tmux()
+        try tmux.waitForLastLine("amount>")
+        try tmux.type("type 5; kiosk; value")
+        try tmux.press("Enter")
+        try tmux.waitFor("$0.05 │")
+        #expect(try !tmux.screen().contains("0.05\n"), "value ran before the kiosk was left")
+        try tmux.type("1")
+        try tmux.waitFor("$0.51 │")
+        try tmux.press("Escape")
+        try tmux.waitFor("\n0.51")
+        try tmux.waitForLastLine("amount>")
+    }
+
     @Test func theDecimalKeyTypesThePointInANaturalField() throws {
         let tmux = try Tmux()
         try tmux.waitForLastLine("amount>")

@@ -204,7 +204,8 @@ public struct FieldConfiguration: Sendable, Equatable {
     public var shownFractionDigits: Int { self.mode == .whole ? 0 : fractionDigits }
 
     /// Whether `<enter>`, the field losing focus, can change what it shows: natural mode settles
-    /// its fraction, and `emptyShows` `.symbolWhenFocused` clears an empty field's symbol.
+    /// its fraction, and `emptyShows` `.symbolWhenFocused` clears an empty field's symbol. (Whether
+    /// focus *coming back* can show is narrower; `press(_:)` tracks that on its own fast path.)
     public var leavingCanShow: Bool { self.mode == .natural || self.emptyShows == .symbolWhenFocused }
 
     /// What sets `shownFractionDigits`, for messages.

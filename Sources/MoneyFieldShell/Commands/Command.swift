@@ -266,8 +266,19 @@ package enum Commands {
         return line.endIndex
     }
 
-    /// The commands of a `-c` argument, each with where it starts, read by the line's tokenizer.
-    package static func split(commandLine text: String) -> [(command: String, offset: Int)] { Tokenizer.commands(in: text) }
+    /// A line with its spaces cut is a comment: `#` then ASCII at a glance; `#` with a combining
+    /// mark is asked of Characters.
+    private static func isComment(trimmed: Substring) -> Bool {
+        let utf8 = trimmed.utf8
+        return utf8.first == 0x23 && ((utf8.dropFirst().first ?? 0) < 0x80 || trimmed.hasPrefix("#"))
+    }
+
+    /// The commands of a line, each with where it starts, read by the line's tokenizer: split at
+    /// `;` outside quotes; a comment, or a line with no `;` byte at all, is one command.
+    package static func split(commandLine text: String) -> [(command: String, offset: Int)] {
+        guard text.utf8.contains(UInt8(ascii: ";")), !isComment(trimmed: text.trimmingSpaces()) else { return [(text, 0)] }
+        return Tokenizer.commands(in: text)
+    }
 
     /// Reads one line into what it asks for; nil for a blank line or a comment.
     package static func parse(_ line: String, reading: KeyReading) throws(CommandError) -> Invocation? {
@@ -279,9 +290,7 @@ package enum Commands {
     /// `reading` says.
     package static func read(_ line: String, reading: KeyReading) throws(CommandError) -> ParsedLine? {
         let trimmed = line.trimmingSpaces()
-        // `#` then ASCII is a comment at a glance; `#` with a combining mark is asked of Characters.
-        let utf8 = trimmed.utf8
-        if utf8.isEmpty || (utf8.first == 0x23 && ((utf8.dropFirst().first ?? 0) < 0x80 || trimmed.hasPrefix("#"))) { return nil }
+        if trimmed.utf8.isEmpty || isComment(trimmed: trimmed) { return nil }
         let start = line[..<trimmed.startIndex].characterCount
         if KeyScript.startsKeys(trimmed, reading: reading) {
             return ParsedLine(.press(KeyPress(try reading.keys(trimmed, from: start), spelling: .bare)))

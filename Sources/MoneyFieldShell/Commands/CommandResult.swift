@@ -66,17 +66,6 @@ import MoneyFieldEngine
         quits = quits || other.quits
     }
 
-    /// `other`, a command that stood `offset` characters into a longer line, after this one:
-    /// its errors point into the whole line.
-    mutating func append(contentsOf other: CommandResult, shiftedBy offset: Int) {
-        var shifted = other
-        for index in shifted.lines.indices {
-            shifted.lines[index].span = shifted.lines[index].span.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-        }
-        append(contentsOf: shifted)
-        kioskField = other.kioskField ?? kioskField
-        keySteps += other.keySteps
-    }
 }
 
 /// A failed command: printed as one `error:` line, pointing at the part of the line it is about

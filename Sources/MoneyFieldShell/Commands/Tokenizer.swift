@@ -120,16 +120,17 @@ enum Tokenizer {
     }
 
     /// A rest-of-line argument as it reads back: quoted only where reading it plain would change
-    /// it (empty, opening with a quote, spaces at its ends).
+    /// it (empty, opening with a quote, spaces at its ends, a `;`, which ends a command on a line).
     static func restOfLine(_ text: String) -> String {
-        guard text.isEmpty || text.first == "\"" || text.first == "'" || text.first!.isSpaceLike || text.last!.isSpaceLike else { return text }
+        guard text.isEmpty || text.first == "\"" || text.first == "'" || text.first!.isSpaceLike || text.last!.isSpaceLike || text.utf8.contains(UInt8(ascii: ";"))
+        else { return text }
         return quoted(text)
     }
 
-    /// `word` as one word again: quoted when it is empty or holds spaces or quotes. A word with
-    /// both quotes is written as sh would, in pieces (`"it's "'"'"x"`), which read back as one word.
+    /// `word` as one word again: quoted when it is empty or holds spaces, quotes or a `;`. A word
+    /// with both quotes is written as sh would, in pieces (`"it's "'"'"x"`), which read back as one word.
     static func quoted(_ word: String) -> String {
-        guard word.isEmpty || word.contains(where: { $0.isSpaceLike || $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
+        guard word.isEmpty || word.contains(where: { $0.isSpaceLike || $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == ";" }) else { return word }
         guard word.contains("\"" as Character) else { return "\"\(word)\"" }
         guard word.contains("'" as Character) else { return "'\(word)'" }
         // Cut at the quote's byte, as NSString's replacingOccurrences did (literally), without linking NSString.

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+import MoneyFieldIO
 
 /// The shell's words for the engine's errors: the engine's own English text, and the `new`
 /// option that would help, spelled by the option table (`FieldOption.all`).
@@ -47,7 +48,7 @@ extension FieldError {
             "\(text)\(Suggestions.didYouMean(suggestions))"
         case .amountNeedsRounding(let amount, let currency, let allowed):
             // The engine's remedy is a parameter; the shell's is `currency`'s flag.
-            "\(amount) does not fit \(currency), which takes \(allowed) fraction digit\(allowed == 1 ? "" : "s"); add \(CommandFlag.round.spelling) to round half-even"
+            "\(amount) does not fit \(currency), which takes \(English.count(allowed, "fraction digit")); add \(CommandFlag.round.spelling) to round half-even"
         case .algorithmicNumberingSystem, .unreadableAmount, .tooManyFractionDigits, .settingOutOfRange, .unreadableLimit,
              .minimumAboveMaximum, .accountingNeedsCurrency, .noAmountWithinLimits,
              .pointReadAsDecimal, .tooManyDigits, .outsideLimits, .negativeNotAllowed, .invalidState,

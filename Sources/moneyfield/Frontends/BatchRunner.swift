@@ -25,52 +25,57 @@ struct BatchRunner {
     }
 
     /// Runs the lines; false once the session should end (`quit`, or an error under `--bail`).
-    /// `-c` arguments: each split at `;` outside quotes, every command placed at its own column
-    /// of its argument (`-c:1:9`).
+    /// `-c` arguments are lines 1, 2 … of the place `-c`.
     mutating func run(commandLines arguments: [String], place: String) -> Bool {
-        var commands: [(line: LineReader.Line, origin: Origin)] = []
-        for (number, argument) in arguments.enumerated() {
-            for (command, offset) in Commands.split(commandLine: argument) {
-                commands.append((.bytes(Array(command.utf8)), Origin(line: number + 1, text: argument, offset: offset)))
+        run(arguments.map { .bytes(Array($0.utf8)) }, place: place)
+    }
+
+    /// Each line's commands (split at `;` outside quotes) in turn, each placed at its own column
+    /// of its line (`stdin:1:9`); interrupts, `--bail`, `quit` and `kiosk` are seen after each.
+    mutating func run(_ lines: some Sequence<LineReader.Line>, place: String) -> Bool {
+        guard !stopped else { return false }
+        let session = session
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            switch line {
+            case .tooLong(let count):
+                guard step(echoing: nil, at: Diagnostic.Place(source: place, line: number), { CommandResult(lines: [.error(Session.tooLong(count))]) })
+                else { return false }
+            case .bytes(let bytes):
+                let text = String(validating: bytes, as: UTF8.self)
+                switch Session.commands(inLine: bytes) {
+                case .failure(let error):
+                    guard step(echoing: text, at: Diagnostic.Place(source: place, line: number, text: text), { CommandResult(lines: [.error(error)]) })
+                    else { return false }
+                case .success(let commands):
+                    for (command, offset) in commands {
+                        let at = Diagnostic.Place(source: place, line: number, text: text, offset: offset)
+                        guard step(echoing: command, at: at, { session.handle(command) }) else { return false }
+                    }
+                }
             }
         }
-        return run(commands.map(\.line), place: place, origins: commands.map(\.origin))
+        return true
     }
 
-    /// Where a command stands when it is part of a longer line: its line and column offset.
-    struct Origin {
-        var line: Int
-        var text: String
-        var offset: Int
-    }
-
-    mutating func run(_ lines: some Sequence<LineReader.Line>, place: String, origins: [Origin]? = nil) -> Bool {
-        guard !stopped else { return false }
-        for (index, line) in lines.enumerated() {
-            // Ctrl-C or SIGTERM (when the command asked to be stopped between steps).
-            if Interrupts.caught != 0 {
-                stopped = true
-                return false
-            }
-            let origin = origins.flatMap { index < $0.count ? $0[index] : nil }
-            lastPlace = "\(place):\(origin?.line ?? index + 1)"
-            if echo, case .bytes(let bytes) = line {
-                Output.write(VisibleText.terminalSafe(session.prompt + String(decoding: bytes, as: UTF8.self)) + "\n")
-            }
-            let result: CommandResult
-            switch line {
-            case .bytes(let bytes): result = session.handle(bytes: bytes)
-            case .tooLong(let count): result = CommandResult(lines: [.error(Session.tooLong(count))])
-            }
-            let text: String? = if case .bytes(let bytes) = line { String(validating: bytes, as: UTF8.self) } else { nil }
-            console.write(result, place: Diagnostic.Place(source: place, line: origin?.line ?? index + 1, text: origin?.text ?? text,
-                                                          offset: origin?.offset ?? 0))
-            failed = failed || result.failed
-            if result.kioskField != nil { openKiosk?() }
-            if result.quits || (bail && result.failed) {
-                stopped = true
-                return false
-            }
+    /// Runs one command (or reports why a line was not run), then says whether to go on.
+    private mutating func step(echoing command: String?, at place: Diagnostic.Place, _ run: () -> CommandResult) -> Bool {
+        // Ctrl-C or SIGTERM (when the command asked to be stopped between steps).
+        if Interrupts.caught != 0 {
+            stopped = true
+            return false
+        }
+        lastPlace = "\(place.source):\(place.line)"
+        if echo, let command {
+            Output.write(VisibleText.terminalSafe(session.prompt + command) + "\n")
+        }
+        let result = run()
+        console.write(result, place: place)
+        failed = failed || result.failed
+        if result.kioskField != nil { openKiosk?() }
+        if result.quits || (bail && result.failed) {
+            stopped = true
+            return false
         }
         return true
     }

@@ -34,14 +34,25 @@ struct InteractiveShell {
                 if Interrupts.caught != 0 { stopped(after: lastCommand) }
                 Output.write("^C\n")
             case .line(let bytes):
-                lastCommand = String(decoding: bytes, as: UTF8.self)
                 editor.remember(bytes)
-                let result = session.handle(bytes: bytes)
-                // Wrapped to the terminal as it is now (it may have been resized).
-                console.write(result, wrappingAt: TerminalSize.current().columns)
-                if result.rangBell { Output.write("\u{7}") }
-                if result.kioskField != nil { KioskMode(session: session, console: console).run() }
-                if result.quits { return }
+                // A line's commands (`type 1; kiosk; value`) run in turn, each seen through before the next.
+                let commands: [String]
+                switch Session.commands(inLine: bytes) {
+                case .success(let split): commands = split.map(\.command)
+                case .failure(let error):
+                    console.write(CommandResult(lines: [.error(error)]), wrappingAt: TerminalSize.current().columns)
+                    continue
+                }
+                for command in commands {
+                    if Interrupts.caught != 0 { stopped(after: lastCommand) }
+                    lastCommand = command
+                    let result = session.handle(command)
+                    // Wrapped to the terminal as it is now (it may have been resized).
+                    console.write(result, wrappingAt: TerminalSize.current().columns)
+                    if result.rangBell { Output.write("\u{7}") }
+                    if result.kioskField != nil { KioskMode(session: session, console: console).run() }
+                    if result.quits { return }
+                }
             }
         }
     }
