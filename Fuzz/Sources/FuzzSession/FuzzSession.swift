@@ -17,17 +17,30 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let options = SessionOptions(isScript: true, allowsWrite: false, directory: folder)
     guard let session = try? Session(options: options) else { preconditionFailure("the default session fails") }
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    for line in bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
+    // Each line as the prompt and stdin run it: checked whole, then its commands in turn.
+    lines: for line in bytes.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
         if let text = String(validating: line, as: UTF8.self) { checkTokenizer(text, session: session) }
-        let result = session.handle(bytes: line)
-        for printed in result.lines {
-            let safe = VisibleText.terminalSafe(printed.text)
-            precondition(!safe.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" }, "control character printed")
+        let commands: [String]
+        switch Session.commands(inLine: line) {
+        case .success(let split): commands = split.map(\.command)
+        case .failure(let error):
+            checkPrinted(String(describing: error))
+            continue
         }
-        for entry in session.fields { check(entry.field) }
-        if result.quits { break }
+        for command in commands {
+            let result = session.handle(bytes: Array(command.utf8))
+            for printed in result.lines { checkPrinted(printed.text) }
+            for entry in session.fields { check(entry.field) }
+            if result.quits { break lines }
+        }
     }
     return 0
+}
+
+/// What the shell prints is one terminal-safe line once escaped.
+func checkPrinted(_ text: String) {
+    let safe = VisibleText.terminalSafe(text)
+    precondition(!safe.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" }, "control character printed")
 }
 
 /// Tab and `-c` read a line as the shell does: completion offers only what starts with the word as
