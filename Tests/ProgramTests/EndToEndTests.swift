@@ -48,6 +48,7 @@ import MoneyFieldCheck
         let bailed = try run(["--bail"], input: "type 1; bogus; type 2\ntype 3\n")
         #expect(bailed.stdout == "amount: $0.01|\n")
         #expect(bailed.status == 1)
+        #expect(try run(["--echo"], input: "type 1; value\n").stdout == "amount> type 1\namount: $0.01|\namount> value\n0.01\n")
         // Checked whole: a control character's column counts in the line, not in its command.
         let control = try run([], input: "type 1; type 2\u{7}\n")
         #expect(control.stdout.isEmpty)

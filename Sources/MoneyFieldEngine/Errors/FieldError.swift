@@ -115,6 +115,7 @@ public struct FieldSetting: Hashable, Sendable, CustomStringConvertible {
     /// The setting's place in `FieldSettings`.
     public let path: PartialKeyPath<FieldSettings> & Sendable
 
+    /// The setting at `path`, a stored property of `FieldSettings` (`\.maxDigits`).
     public init(_ path: PartialKeyPath<FieldSettings> & Sendable) { self.path = path }
 
     /// The property's name as `FieldSettings` declares it (`maxDigits`).
@@ -123,7 +124,9 @@ public struct FieldSetting: Hashable, Sendable, CustomStringConvertible {
         return written.split(separator: ".").last.map(String.init) ?? written
     }
 
+    /// The same setting: the same key path.
     public static func == (left: Self, right: Self) -> Bool { left.path as AnyKeyPath == right.path as AnyKeyPath }
+    /// Hashes the key path, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(path as AnyKeyPath) }
 }
 

@@ -67,7 +67,8 @@ struct BatchRunner {
         }
         lastPlace = "\(place.source):\(place.line)"
         if echo, let command {
-            Output.write(VisibleText.terminalSafe(session.prompt + command) + "\n")
+            // The second command of `type 1; value` is echoed as typed alone, without its space.
+            Output.write(VisibleText.terminalSafe(session.prompt + command.drop { $0 == " " || $0 == "\t" }) + "\n")
         }
         let result = run()
         console.write(result, place: place)
