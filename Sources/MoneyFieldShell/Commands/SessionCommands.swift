@@ -33,6 +33,7 @@ extension Session {
                 }
                 lines.append(.plain(line))
             }
+            lines.append(.plain("several on one line run in turn when ; separates them: type 123; value"))
             return CommandResult(lines: lines)
         }
         guard let spec = Commands.named(name) else {

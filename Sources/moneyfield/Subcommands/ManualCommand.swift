@@ -38,7 +38,7 @@ struct ManualCommand: ParsableCommand {
         for command in subcommands {
             roff += [".SH \(command._commandName.uppercased())", ".nf"] + helpLines(command) + [".fi"]
         }
-        roff += [".SH SHELL COMMANDS"]
+        roff += [".SH SHELL COMMANDS", escaped("One per line, or several on a line separated by ; outside quotes, as sh reads them; a line of digits and <key> names types them.")]
         for command in Commands.all {
             roff += [".TP", ".B " + escaped(command.usage), escaped(command.summary)]
             for detail in command.details { roff += [".br", escaped(detail)] }
