@@ -181,13 +181,15 @@ public struct FieldConfiguration: Sendable, Equatable {
         guard Self.maxDigitsRange.contains(settings.maxDigits) else {
             throw .settingOutOfRange(FieldSetting(\.maxDigits), value: settings.maxDigits, allowed: Self.maxDigitsRange)
         }
-        func limit(_ text: String?, _ setting: PartialKeyPath<FieldSettings> & Sendable) throws(FieldError) -> ExactDecimal? {
+        // The setting is named only when it is at fault: a key path is made at its first use, a
+        // cost every field's creation would pay otherwise.
+        func limit(_ text: String?, _ setting: @autoclosure () -> FieldSetting) throws(FieldError) -> ExactDecimal? {
             guard let text else { return nil }
-            guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(FieldSetting(setting), text) }
+            guard let value = ExactDecimal(plain: text) else { throw .unreadableLimit(setting(), text) }
             return value
         }
-        maximum = try limit(settings.maximum, \.maximum)
-        minimum = try limit(settings.minimum, \.minimum)
+        maximum = try limit(settings.maximum, FieldSetting(\.maximum))
+        minimum = try limit(settings.minimum, FieldSetting(\.minimum))
         checked.maximum = maximum?.description
         checked.minimum = minimum?.description
         self.settings = checked
