@@ -169,8 +169,18 @@ import MoneyFieldScripts
                 if case .choice(let names) = option.values { return names.last! } else { return "1" } }()]
             let options = try FieldOptions(parsing: [option.name] + value)
             #expect(FieldOption.all.filter { $0.written(options) != nil }.map(\.name) == [option.name])
-            #expect(FieldOption.option(for: option.setting).name == option.name)
+            #expect(FieldOption.option(for: option.setting)?.name == option.name)
         }
         #expect(KeyTable.named(for: .minus).help.hasSuffix("(fields made with --allow-negative)"))
+    }
+
+    /// An embedder may name a key path that is no stored setting: its words name the path, no trap.
+    @Test func aSettingWithoutAnOptionIsNamedAsTheEngineNamesIt() {
+        let nested = FieldSetting(\.locale.utf8.count)
+        #expect(FieldOption.option(for: nested) == nil)
+        #expect(nested.option == nested.description)
+        #expect(!nested.option.isEmpty)
+        #expect(SettingRemedy(\.locale.utf8.count).words == " (\(nested.description))")
+        #expect(SettingRemedy(\.maxDigits, "15").words == " (create it with --max-digits 15)")
     }
 }

@@ -227,11 +227,17 @@ package struct FieldOption: Sendable {
 
     private static let bySetting: [FieldSetting: FieldOption] = Dictionary(uniqueKeysWithValues: all.map { ($0.setting, $0) })
 
-    /// The option that sets `setting`: every stored setting has its row (`everySettingHasOneOption`).
-    package static func option(for setting: FieldSetting) -> FieldOption { bySetting[setting]! }
+    /// The option that sets `setting`; nil for a key path that is no stored setting (an embedder
+    /// may make one: `FieldSetting(\.locale.identifier)`), which the engine's errors never name,
+    /// since every stored setting has its row (`everySettingHasOneOption`).
+    package static func option(for setting: FieldSetting) -> FieldOption? { bySetting[setting] }
 
-    /// The option that sets the setting at `path` (`FieldOption[\.mode].name` is `--mode`).
-    package static subscript(_ path: PartialKeyPath<FieldSettings> & Sendable) -> FieldOption { option(for: FieldSetting(path)) }
+    /// The option that sets the stored setting at `path` (`FieldOption[\.mode].name` is `--mode`):
+    /// for the literal paths of this package's own text, each read by a test.
+    package static subscript(_ path: PartialKeyPath<FieldSettings> & Sendable) -> FieldOption {
+        guard let option = option(for: FieldSetting(path)) else { preconditionFailure("no option sets \(FieldSetting(path))") }
+        return option
+    }
 
     /// `[--locale L] [--currency C] …`
     package static let usage = all.map(\.usage).joined(separator: " ")

@@ -6,7 +6,7 @@ import MoneyFieldIO
 extension SettingRemedy {
     /// ` (FLAG)`, ` (create it with FLAG)` or ` (create it with FLAG VALUE)`, the flag from the table.
     var words: String {
-        let option = FieldOption.option(for: setting)
+        guard let option = FieldOption.option(for: setting) else { return " (\(setting.option))" }
         if option.valueName == nil { return " (create it with \(option.name))" }
         if let value { return " (create it with \(option.name) \(value))" }
         return " (\(option.name))"
@@ -14,8 +14,9 @@ extension SettingRemedy {
 }
 
 extension FieldSetting {
-    /// The option of `new` that sets it, as the table spells it.
-    package var option: String { FieldOption.option(for: self).name }
+    /// The option of `new` that sets it, as the table spells it; a path that no option sets is
+    /// named as the engine names it.
+    package var option: String { FieldOption.option(for: self)?.name ?? description }
 }
 
 extension Rejection {
