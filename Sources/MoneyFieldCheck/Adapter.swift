@@ -88,6 +88,9 @@ import Synchronization
     /// It has echoed an id: every reply is matched to its request exactly.
     private var echoesIDs = false
     private var gaveReason = false
+    /// How much it had written to stderr when the last `new` was sent: its reason for refusing
+    /// that request is what follows.
+    private var errorsBeforeNew = 0
 
     package init(command: String, timeout: Double, startTimeout: Double = 30, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
         self.command = command
@@ -127,6 +130,7 @@ import Synchronization
         nextID += 1
         let line = if case .key = request { String(request.line.dropLast()) + ",\"id\":\(id)}" } else { request.line }
         try refuseUnasked(before: line)
+        if case .new = request { errorsBeforeNew = errors.written }
         try send(line)
         let bytes = try readLine(for: line)
         switch Self.reply(bytes, answering: request, id: id) {
@@ -137,13 +141,14 @@ import Synchronization
         }
     }
 
-    /// The last line it wrote to stderr, the first time it is asked (after a moment for the line
-    /// to arrive); empty after that, or when it wrote none: why it refused a `new`.
+    /// The last line it wrote to stderr for the `new` it refused, the first time it is asked;
+    /// empty after that, or when it wrote none: why it refused. The line is waited for until it
+    /// is whole or stderr closes, at most a quarter of a second (an adapter may say nothing).
     package func reasonForRefusing() -> String {
         guard !gaveReason else { return "" }
         gaveReason = true
-        usleep(20_000)
-        return errors.text.split(separator: "\n").last.map { String($0.prefix(300)) } ?? ""
+        errors.waitForLine(after: errorsBeforeNew, within: .milliseconds(250))
+        return errors.text(after: errorsBeforeNew).split(separator: "\n").last.map { String($0.prefix(300)) } ?? ""
     }
 
     /// Before a difference counts: with no id echoed, a line it writes within a moment after the
@@ -340,7 +345,8 @@ import Synchronization
     }
 
     private func broke(_ request: String, _ problem: Problem) -> Failure {
-        usleep(20_000)  // what it wrote to stderr as it failed
+        // What it wrote to stderr as it failed: all of it once it has exited and closed stderr.
+        errors.waitForEnd(within: .milliseconds(250))
         return .broke(request: request, problem: problem, stderr: errors.text)
     }
 
@@ -356,11 +362,42 @@ final class ErrorTail: Sendable {
     private struct Ring {
         var bytes = [UInt8](repeating: 0, count: capacity)
         var written = 0
+        /// The adapter closed its stderr (it exited): nothing more will come.
+        var ended = false
+        /// Which start of the adapter it follows: a reader left from an earlier one writes nothing.
+        var generation = 0
+
+        func endsLine(after start: Int) -> Bool {
+            written > start && bytes[(written - 1) % ErrorTail.capacity] == UInt8(ascii: "\n")
+        }
     }
     private let ring = Mutex(Ring())
 
+    /// Bytes read so far, the ones the ring no longer holds included.
+    var written: Int { ring.withLock { $0.written } }
+
+    /// Returns once a line written after `start` is whole, stderr has closed, or `limit` passed.
+    func waitForLine(after start: Int, within limit: Duration) {
+        wait(within: limit) { $0.ended || $0.endsLine(after: start) }
+    }
+
+    /// Returns once stderr has closed (the adapter exited), or `limit` passed.
+    func waitForEnd(within limit: Duration) {
+        wait(within: limit) { $0.ended }
+    }
+
+    /// Looks at the state every millisecond: the reader thread holds no condition to signal, and
+    /// these waits happen once, when a run is refused or broken.
+    private func wait(within limit: Duration, until isDone: (Ring) -> Bool) {
+        let deadline = ContinuousClock.now + limit
+        while !ring.withLock({ isDone($0) }) && ContinuousClock.now < deadline { usleep(1_000) }
+    }
+
     func follow(_ descriptor: Int32) {
-        ring.withLock { $0.written = 0 }
+        let generation = ring.withLock { ring in
+            ring = Ring(generation: ring.generation + 1)
+            return ring.generation
+        }
         detachThread {
             var chunk = [UInt8](repeating: 0, count: 16 << 10)
             while true {
@@ -368,9 +405,11 @@ final class ErrorTail: Sendable {
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 {
                     close(descriptor)
+                    self.ring.withLock { if $0.generation == generation { $0.ended = true } }
                     return
                 }
                 self.ring.withLock { ring in
+                    guard ring.generation == generation else { return }
                     for byte in chunk[..<count] {
                         ring.bytes[ring.written % Self.capacity] = byte
                         ring.written += 1
@@ -380,9 +419,12 @@ final class ErrorTail: Sendable {
         }
     }
 
-    var text: String {
+    var text: String { text(after: 0) }
+
+    /// What it wrote after the first `start` bytes, as far as the ring still holds it.
+    func text(after start: Int) -> String {
         ring.withLock { ring in
-            let start = max(0, ring.written - Self.capacity)
+            let start = max(start, ring.written - Self.capacity)
             let bytes = (start..<ring.written).map { ring.bytes[$0 % Self.capacity] }
             return String(decoding: bytes, as: UTF8.self)
         }

@@ -265,7 +265,8 @@ import MoneyFieldCheck
     @Test func nothingCheckedIsNotAPassAndUnsupportedSessionsAreSkipped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let refusing = "while read line; do echo 'no field for this locale' >&2; echo '{\"unsupported\":true}'; done"
+        // The reason's line is finished only after the reply: check waits for the whole line.
+        let refusing = "while read line; do printf 'no field ' >&2; echo '{\"unsupported\":true}'; echo 'for this locale' >&2; done"
         let outcome = try check(refusing, ["--sessions", "4", "--junit", "check.xml"], in: folder)
         #expect(outcome.status == 1)
         #expect(outcome.stdout == "checked 0 of 4 sessions, 0 keys: 0 disagreements (4 sessions unsupported by the adapter)\n", "\(outcome.stdout)")
