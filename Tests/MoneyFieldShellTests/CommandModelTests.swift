@@ -10,6 +10,15 @@ import MoneyFieldScripts
 /// A line is read once into a typed `Invocation`; what a recording writes of it reads back the
 /// same; `new`'s options are one table whatever reads them.
 @Suite struct CommandModelTests {
+    /// Counted words come from one place, verbs agreeing with the count.
+    @Test func countsAgreeWithTheirNounsAndVerbs() throws {
+        #expect(English.count(1, "step", "differ") == "1 step differs")
+        #expect(English.count(2, "later step", "also differ") == "2 later steps also differ")
+        let session = try Session()
+        _ = session.handle("type 1")
+        #expect(session.handle("paste 7").lines.map(\.text).contains("pasted 1 digit"), "digits alone, at the caret of a field holding 1")
+    }
+
     static let scriptFiles: [URL] = {
         let root = BuiltProgram.packageRoot.appendingPathComponent("scripts")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []

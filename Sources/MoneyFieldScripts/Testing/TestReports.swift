@@ -25,7 +25,7 @@ package enum TestReport {
                 for mismatch in shown { lines += MismatchReport.lines(for: mismatch, path: entry.path) }
                 if mismatches.count > shown.count {
                     let more = mismatches.count - shown.count
-                    lines.append("  … and \(more) later step\(more == 1 ? "" : "s") also differ\(more == 1 ? "s" : "") (often from this one; --all-mismatches shows them)")
+                    lines.append("  … and \(English.count(more, "later step", "also differ")) (often from this one; --all-mismatches shows them)")
                 }
             }
         }
@@ -59,7 +59,7 @@ package enum TestReport {
             default:
                 let mismatches = entry.report.mismatches
                 let first = mismatches[0]
-                lines.append("  message: \(yamlQuoted("output differs at \(entry.path):\(first.line) (\(mismatches.count) step\(mismatches.count == 1 ? " differs" : "s differ"))"))")
+                lines.append("  message: \(yamlQuoted("output differs at \(entry.path):\(first.line) (\(English.count(mismatches.count, "step", "differ")))"))")
                 lines.append("  at: \(yamlQuoted("\(entry.path):\(first.line)"))")
                 lines.append("  command: \(yamlQuoted(first.command))")
                 // Every step that differs, as JUnit gives them: one diff block each, its place first.

@@ -101,7 +101,7 @@ extension Session {
                 }
             }
             if outcome.readAsAmount { return [.plain("pasted the amount \(field.value ?? "")")] }
-            return [.plain("pasted \(outcome.digits) \(outcome.digits == 1 ? "digit" : "digits")")]
+            return [.plain("pasted \(English.count(outcome.digits, "digit"))")]
         }
     }
 
