@@ -2,7 +2,8 @@
 # CI for the browser adapter: the smoke test, then a bounded `moneyfield check` (20 sessions of 20
 # keys) on each example page with the configuration that matches its library: the natural-entry
 # page, a page with no moneyfield tags set up from the command line (--config, --setup), and one
-# page through --browser-url against a Chromium this script starts on 127.0.0.1. The pages' real
+# page through --browser-url against a Chromium this script starts on 127.0.0.1; then the
+# README's own check commands, as a reader copies them. The pages' real
 # behaviours disagree with moneyfield (Examples/Adapters/browser/README.md lists them), so a run
 # passes when check checks every session and reports, not when it finds nothing; a broken
 # adapter, a refused session, a hang or a crash fails. MONEYFIELD is the binary to use (default:
@@ -85,4 +86,32 @@ meiomask-atm|@here/pages/meiomask-atm.html|--locale en_US --currency USD --mode 
 donate-unchanged|@here/pages/unchanged/donate.html --selector '#gift' --config @here/pages/unchanged/donate.config.json --setup @here/pages/unchanged/donate.setup.js|--locale en_US --currency USD --mode whole
 whole-browser-url|@here/pages/autonumeric-whole.html --browser-url http://127.0.0.1:@port|--locale en_US --currency USD --mode whole
 PAGES
+
+# The README's own commands, run as a newcomer copies them (from the repository's root, the
+# `moneyfield` in them this binary, each bounded to 4 sessions of 5 keys): each must check every
+# session it plays. A page that no longer models what a command asks fails here, not for a reader.
+readme_check() {
+  local report code
+  set +e
+  report=$(timeout 300 "$moneyfield" "$@" --sessions 4 --steps 5 --timeout 10 --out "$(mktemp -d -p "$out")/run" 2>&1)
+  code=$?
+  set -e
+  local page=${3#*/pages/}
+  echo "README: ${page%% *} → $(tail -n 1 <<< "$report")"
+  if [ "$code" -gt 1 ] || ! grep -Eq '^checked 4 of 4 sessions' <<< "$(tail -n 1 <<< "$report")"; then
+    echo "error: the README's \`moneyfield $*\` did not check every session (exit $code):" >&2
+    tail -n 3 <<< "$report" >&2
+    status=1
+  fi
+}
+moneyfield() { readme_check "$@"; }
+readme_commands=$(sed -n '/^a="python3 Examples/,/^$/p' "$here/README.md")
+if [ "$(grep -c '^moneyfield check' <<< "$readme_commands")" -lt 5 ]; then
+  echo "error: Examples/Adapters/browser/README.md's block of check commands was not found" >&2
+  status=1
+fi
+pushd "$repo" >/dev/null
+eval "$readme_commands"
+popd >/dev/null
+unset -f moneyfield
 exit $status
