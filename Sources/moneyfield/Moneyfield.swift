@@ -91,11 +91,12 @@ extension Moneyfield {
     }
 }
 
-/// The command line as completion scripts see it: the shell's options at the top level, since
-/// the shell is what runs with no subcommand. Only the scripts are made from it: parsing the
-/// real command line this way would give `check`'s own locale option to the shell.
+/// The command line as completion scripts see it: the root itself (its configuration, so its
+/// name, subcommands and `--version`), and the shell's options at the top level, since the shell
+/// is what runs with no subcommand. Only the scripts are made from it: parsing the real command
+/// line this way would give `check`'s own locale option to the shell.
 struct CompletionRoot: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: Moneyfield.name, subcommands: Moneyfield.subcommands)
+    static let configuration = Moneyfield.configuration
 
     @OptionGroup var shell: ShellOptions
 }

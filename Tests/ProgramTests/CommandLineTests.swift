@@ -41,14 +41,25 @@ import Testing
         #expect(outcome.status == 1)
     }
 
-    /// `moneyfield --<Tab>` offers the shell's options in every shell's completion script.
+    /// `moneyfield --<Tab>` offers every option the shell's help lists, and every subcommand the
+    /// root's help lists, in every shell's completion script: the script's root is derived from
+    /// the real one, so nothing added to either is left out.
     @Test(arguments: ["bash", "zsh", "fish"])
     func topLevelCompletionOffersTheShellsOptions(shell: String) throws {
         let script = try BuiltProgram.run(["--generate-completion-script", shell]).stdout
-        for option in ["--locale", "--currency", "--init", "--cmd", "--record", "--bail"] {
-            let name = shell == "fish" ? "'" + option.dropFirst(2) : option
+        let shellHelp = try BuiltProgram.run(["shell", "--help"]).stdout
+        let options = Set(GuideNamesTests.matches(of: #"--[a-z][a-z-]*"#, in: shellHelp)).subtracting(["--help"])
+        #expect(options.isSuperset(of: ["--locale", "--currency", "--init", "--cmd", "--record", "--bail"]), "\(options.sorted())")
+        for option in options.sorted() + ["--version"] {
+            let name = shell == "fish" ? "-l '" + option.dropFirst(2) + "'" : option
             #expect(script.contains(name), "\(shell): \(option)")
         }
+        let rootHelp = try BuiltProgram.run(["--help"]).stdout
+        let subcommands = rootHelp.components(separatedBy: "SUBCOMMANDS:\n").last!.split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+            .filter { $0.allSatisfy(\.isLowercase) }
+        #expect(subcommands.count >= 7, "\(subcommands)")
+        for subcommand in subcommands { #expect(script.contains(subcommand), "\(shell): \(subcommand)") }
     }
 
     /// The man page has a section for every subcommand `--help` lists.
