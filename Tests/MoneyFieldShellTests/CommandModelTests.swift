@@ -131,6 +131,8 @@ import MoneyFieldScripts
     @Test(arguments: [
         ("  tpye 3", 2..<6), ("type 12<lfet>", 7..<13), ("type 1x", 6..<7), ("bs 2000", 3..<7), ("inspect --jsn", 8..<13),
         ("new p --mode fast", 13..<17), ("new p --speed 3", 6..<13), ("select 1 x", 9..<10), ("show me", 5..<7), ("type <bs", 5..<8),
+        // A minus is a key (<neg>): the fault is the character after it, not the minus.
+        ("type 5-h", 7..<8), ("type 5 --help", 9..<10), ("type −٣x", 7..<8), ("type -1-<up>", 8..<12),
     ])
     func errorsPointAtTheirWord(line: String, span: Range<Int>) {
         do throws(CommandError) {

@@ -32,6 +32,21 @@ struct KeyScriptTests {
         #expect(throws: error) { try KeyScript.parse(script) }
     }
 
+    /// The key at fault, in characters from the script's start, found by the same reading that
+    /// reads the keys: a minus or a digit of another script before it counts as the one key it is.
+    @Test(arguments: [
+        ("12<up>", 2..<6), ("1<bs", 1..<4), ("1x2", 1..<2), ("5 --help", 4..<5), ("-h", 1..<2),
+        ("\u{2212}٣x", 2..<3), ("-1\u{2212}<zz>", 3..<7),
+    ])
+    func aBadKeyIsLocatedByTheReadingItself(script: String, span: Range<Int>) {
+        #expect(throws: KeyScript.LocatedError.self) { try KeyScript.parseLocated(script) }
+        do throws(KeyScript.LocatedError) {
+            _ = try KeyScript.parseLocated(script)
+        } catch {
+            #expect(error.span == span, "\(script): \(error.error)")
+        }
+    }
+
     @Test("failure messages escape invisible characters and keep visible ones")
     func escaping() {
         #expect(VisibleText.escaped("1\u{202F}234,50\u{00A0}€") == "1\\u{202F}234,50\\u{00A0}€")

@@ -26,9 +26,31 @@ package enum KeyScript {
     package static func parse<Script: StringProtocol>(
         _ script: Script, decimal: (Unicode.Scalar) -> Key? = { _ in nil }
     ) throws(ParseError) -> [Key] where Script.SubSequence == Substring {
+        do throws(LocatedError) {
+            return try parseLocated(script, decimal: decimal)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// A key that does not read, and where it stands: its characters, counted from the script's start.
+    package struct LocatedError: Error, Equatable {
+        package let error: ParseError
+        package let span: Range<Int>
+    }
+
+    /// `parse`, saying where the key at fault stands: the one reading of a script, for the
+    /// keys and for the place an error points at.
+    package static func parseLocated<Script: StringProtocol>(
+        _ script: Script, decimal: (Unicode.Scalar) -> Key? = { _ in nil }
+    ) throws(LocatedError) -> [Key] where Script.SubSequence == Substring {
         if let keys = script.utf8.withContiguousStorageIfAvailable(asciiKeys), let keys { return keys }
         // Indices into the script itself: no array of scalars, and a key's name is a slice copy.
         let scalars = script.unicodeScalars
+        func located(_ error: ParseError, _ characters: Range<String.Index>) -> LocatedError {
+            let start = script[..<characters.lowerBound].count
+            return LocatedError(error: error, span: start..<(start + max(1, script[characters].count)))
+        }
         var keys: [Key] = []
         keys.reserveCapacity(script.utf8.count)
         var index = scalars.startIndex
@@ -39,10 +61,12 @@ package enum KeyScript {
             } else if scalar == "<" {
                 let nameStart = scalars.index(after: index)
                 guard let close = scalars[nameStart...].firstIndex(of: ">") else {
-                    throw .unterminated(String(script[index...]))
+                    throw located(.unterminated(String(script[index...])), index..<script.endIndex)
                 }
                 let name = String(script[nameStart..<close])
-                guard let key = KeyTable.key(named: name) else { throw .unknownKey(name) }
+                guard let key = KeyTable.key(named: name) else {
+                    throw located(.unknownKey(name), index..<scalars.index(after: close))
+                }
                 keys.append(key)
                 index = scalars.index(after: close)
             } else if let value = Key.digitValue(of: scalar) {
@@ -56,7 +80,7 @@ package enum KeyScript {
                 keys.append(key)
                 index = scalars.index(after: index)
             } else {
-                throw .notAKey(Character(scalar))
+                throw located(.notAKey(Character(scalar)), index..<scalars.index(after: index))
             }
         }
         return keys
@@ -129,51 +153,27 @@ package struct KeyReading: Sendable {
     /// `keys`, with a message that says what to type instead, pointing at the bad key (`text`
     /// starts at character `offset` of the line).
     func keys<Text: StringProtocol>(_ text: Text, from offset: Int = 0) throws(CommandError) -> [Key] where Text.SubSequence == Substring {
-        do throws(CommandError) {
-            return try wordedKeys(text)
+        do throws(KeyScript.LocatedError) {
+            return try KeyScript.parseLocated(text, decimal: decimalKey)
         } catch {
-            let span = Self.badKeySpan(in: Array(text), reading: self)
-            throw error.at(span.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
+            throw words(for: error.error, in: text).at((error.span.lowerBound + offset)..<(error.span.upperBound + offset))
         }
     }
 
-    /// The characters of the first key in `characters` that does not read.
-    private static func badKeySpan(in characters: [Character], reading: KeyReading) -> Range<Int>? {
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "<" {
-                guard let close = characters[index...].firstIndex(of: ">") else { return index..<characters.count }
-                if KeyTable.key(named: String(characters[(index + 1)..<close])) == nil { return index..<(close + 1) }
-                index = close + 1
-            } else if character.isSpaceLike || Key(digit: character) != nil
-                        || character.unicodeScalars.first.flatMap(reading.decimalKey) != nil {
-                index += 1
-            } else {
-                return index..<(index + 1)
+    /// The message that says what to type instead of a key that does not read (no place yet).
+    private func words<Text: StringProtocol>(for error: KeyScript.ParseError, in text: Text) -> CommandError {
+        switch error {
+        case .unknownKey(let name):
+            let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
+            return CommandError("unknown key <\(name)>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
+        case .unterminated:
+            return CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
+        case .notAKey(let character):
+            if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
+                let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
+                return CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
             }
-        }
-        return nil
-    }
-
-    /// The keys of `text`, or the message that says what to type instead (no place yet).
-    private func wordedKeys<Text: StringProtocol>(_ text: Text) throws(CommandError) -> [Key] where Text.SubSequence == Substring {
-        do throws(KeyScript.ParseError) {
-            return try KeyScript.parse(text, decimal: decimalKey)
-        } catch {
-            switch error {
-            case .unknownKey(let name):
-                let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
-                throw CommandError("unknown key <\(name)>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
-            case .unterminated:
-                throw CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
-            case .notAKey(let character):
-                if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
-                    let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
-                    throw CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
-                }
-                throw CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
-            }
+            return CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
         }
     }
 }
