@@ -46,7 +46,10 @@ struct Moneyfield: ParsableCommand {
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
+            // Every error this program writes starts `error:`, as its own do (and git's, swift's):
+            // the argument parser's own start `Error:`.
+            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
             if code == .success {
                 // --help and --version: what was asked for, so to standard output. The root's help
                 // also shows the shell's options: the shell is what runs with no subcommand.

@@ -55,6 +55,16 @@ import Testing
         #expect(outcome.stderr.contains("error: unknown key <lfet>; did you mean <left>?\n"), "no list of every key after a suggestion")
     }
 
+    /// Argument errors start `error:` as every other error does, whoever found them (the
+    /// argument parser's own start is `Error:`), with the usage after them and exit status 2.
+    @Test(arguments: [["test", "-j", "0"], ["--bogus"], ["check", "--adapter", ""], ["check", "--sessions", "0"], ["demo"]])
+    func argumentErrorsStartAsEveryErrorDoes(arguments: [String]) throws {
+        let outcome = try BuiltProgram.run(arguments)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("error: "), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("Error:"), "\(outcome.stderr)")
+    }
+
     @Test func installSaysHowToUseIt() throws {
         let root = BuiltProgram.packageRoot.path
         let help = try BuiltProgram.bash("'\(root)/scripts/install' --help", in: URL(fileURLWithPath: root))
