@@ -395,7 +395,9 @@ final class ErrorTail: Sendable {
 
     func follow(_ descriptor: Int32) {
         let generation = ring.withLock { ring in
-            ring = Ring(generation: ring.generation + 1)
+            ring.written = 0
+            ring.ended = false
+            ring.generation += 1
             return ring.generation
         }
         detachThread {
