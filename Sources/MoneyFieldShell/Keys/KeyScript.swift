@@ -34,7 +34,7 @@ package enum KeyScript {
     }
 
     /// A key that does not read, and where it stands: its characters, counted from the script's start.
-    package struct LocatedError: Error, Equatable {
+    package struct LocatedError: Error {
         package let error: ParseError
         package let span: Range<Int>
     }
