@@ -41,7 +41,9 @@ let package = Package(
                 "MoneyFieldCheck",
                 "CLibEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // The functions a start runs, for the shipped build's layout (scripts/build-release).
+            exclude: ["startup.order"]),
         .systemLibrary(
             name: "CLibEdit",
             pkgConfig: "libedit",
