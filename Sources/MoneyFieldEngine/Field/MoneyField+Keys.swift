@@ -13,9 +13,7 @@ extension MoneyField {
     /// Applies `key`; on a rejection nothing changes, but for the focus a key brings back to a
     /// field `<enter>` left (`emptyShows` `.symbolWhenFocused`, `onFocus` `.trim`).
     public mutating func press(_ key: Key) throws(Rejection) {
-        // Focus is tracked where it shows: an empty field's symbol, or a natural field's focus options.
-        let configuration = setup.configuration
-        if configuration.emptyShows == .symbolWhenFocused || setup.isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep || configuration.whileTyping == .pad) {
+        if setup.tracksFocus {
             if key == .enter {
                 try pressUnfocused(key)
                 state.hasLeftField = true

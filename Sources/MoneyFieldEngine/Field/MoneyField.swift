@@ -17,6 +17,9 @@ final class FieldSetup: Sendable {
     let naturalFormats: [CurrencyFormat]
     /// The field can be empty (`emptyWhenZero`, `startsEmpty`, or emptiable): keys take the path that knows it.
     let hasEmptyState: Bool
+    /// Focus shows in this field, so `press` tracks it: an empty field's symbol while focused, or a
+    /// natural field's focus options. Read per key; copying the configuration to ask was a tenth of one.
+    let tracksFocus: Bool
     /// What an empty field shows: nothing, or with `emptyShows` `.symbol` the zero's display
     /// without its digits, the caret where its first digit stood.
     let emptyRendering: Rendering
@@ -40,6 +43,8 @@ final class FieldSetup: Sendable {
         isNatural = configuration.mode == .natural
         padsWhileTyping = configuration.mode == .natural && configuration.whileTyping == .pad && configuration.shownFractionDigits > 0
         hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil || configuration.startsEmpty
+        tracksFocus = configuration.emptyShows == .symbolWhenFocused
+            || isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep || configuration.whileTyping == .pad)
         maxDigits = configuration.maxDigits
         hasAmountLimits = configuration.maximum != nil || configuration.minimum != nil
         naturalFormats = isNatural
