@@ -18,7 +18,7 @@ final class FieldSetup: Sendable {
     /// The field can be empty (`emptyWhenZero`, `startsEmpty`, or emptiable): keys take the path that knows it.
     let hasEmptyState: Bool
     /// Focus shows in this field, so `press` tracks it: an empty field's symbol while focused, or a
-    /// natural field's focus options. Read per key; copying the configuration to ask was a tenth of one.
+    /// natural field's focus options. Read per key: copying the configuration to ask cost a quarter of a keystroke.
     let tracksFocus: Bool
     /// What an empty field shows: nothing, or with `emptyShows` `.symbol` the zero's display
     /// without its digits, the caret where its first digit stood.
