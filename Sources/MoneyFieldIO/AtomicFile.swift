@@ -46,7 +46,7 @@ package enum AtomicFile {
             descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         }
         guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
-        let temporary = String(cString: name)
+        let temporary = String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(FileError) {
             let writer = CheckedWriter(descriptor: descriptor, streamName: displayPath)
             do throws(WriteFailure) { try writer.write(text) } catch {
