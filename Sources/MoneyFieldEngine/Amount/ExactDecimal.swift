@@ -30,21 +30,31 @@ public struct ExactDecimal: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a plain decimal: optional sign, ASCII digits, optional `.` and fraction (`-1234.50`).
     public init?(plain text: Substring) {
-        var rest = text[...]
+        // Read as UTF-8 bytes: Character by Character cost a start 40,000 instructions a call.
+        // A digit that a combining mark follows is no ASCII byte pair, so it is refused as before.
+        var bytes = text.utf8[...]
         var negative = false
-        if let first = rest.first, first == "-" || first == "+" {
-            negative = first == "-"
-            rest = rest.dropFirst()
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
         }
-        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let integerPart = parts[0]
-        let fractionPart = parts.count > 1 ? parts[1] : ""
-        guard !integerPart.isEmpty || !fractionPart.isEmpty,
-              parts.count == 1 || !fractionPart.isEmpty,
-              (integerPart + fractionPart).allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
-        let digits = (integerPart + fractionPart).map { $0.asciiValue! - 48 }
-        self.init(isNegative: negative, magnitude: digits, scale: fractionPart.count)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.count)
+        var hasPoint = false
+        var fractionDigits = 0
+        for byte in bytes {
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits.append(byte - UInt8(ascii: "0"))
+                if hasPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !hasPoint {
+                hasPoint = true
+            } else {
+                return nil
+            }
+        }
+        // At least one digit, and a point has digits after it (`.5` is read, `5.` is not).
+        guard !digits.isEmpty, !hasPoint || fractionDigits > 0 else { return nil }
+        self.init(isNegative: negative, magnitude: digits, scale: fractionDigits)
     }
 
     /// The same for a `String` (`ExactDecimal(plain: "-1234.50")`).

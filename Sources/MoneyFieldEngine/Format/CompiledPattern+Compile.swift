@@ -113,8 +113,8 @@ extension CompiledPattern {
             let isDigit = glyphs.isDigit
             guard let first = scalars.firstIndex(where: isDigit),
                   let last = scalars.lastIndex(where: isDigit) else { return nil }
-            prefix = String(String.UnicodeScalarView(scalars[..<first]))
-            suffix = String(String.UnicodeScalarView(scalars[(last + 1)...]))
+            prefix = Self.text(scalars[..<first])
+            suffix = Self.text(scalars[(last + 1)...])
             var runs: [[Unicode.Scalar]] = []
             var separators: [String] = []
             var index = first
@@ -128,7 +128,15 @@ extension CompiledPattern {
             }
             digitRuns = runs
             self.separators = separators
-            body = String(String.UnicodeScalarView(scalars[first...last]))
+            body = Self.text(scalars[first...last])
+        }
+
+        /// The scalars as a String, appended one by one: the generic initialiser from a slice
+        /// makes the runtime look its conformances up by scanning every record, once per start.
+        static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var text = ""
+            for scalar in scalars { text.unicodeScalars.append(scalar) }
+            return text
         }
 
         /// What this suffix adds in front of `plainSuffix`, the same format's without the separator.
@@ -136,7 +144,7 @@ extension CompiledPattern {
             let own = Array(suffix.unicodeScalars)
             let plain = Array(plainSuffix.unicodeScalars)
             guard own.count >= plain.count, Array(own.suffix(plain.count)) == plain else { return nil }
-            return String(String.UnicodeScalarView(own.prefix(own.count - plain.count)))
+            return Self.text(own.prefix(own.count - plain.count))
         }
     }
 }
