@@ -42,8 +42,13 @@ struct Moneyfield: ParsableCommand {
             Foundation.exit(0)
         }
         do {
-            var command = try parsedSubcommand(arguments) ?? parseAsRoot()
-            try command.run()
+            if arguments.first == TestCommand.configuration.commandName,
+               let options = TestCommand.optionsWithoutParsing(Array(arguments.dropFirst())) {
+                try TestCommand.run(options)
+            } else {
+                var command = try parsedSubcommand(arguments) ?? parseAsRoot()
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
