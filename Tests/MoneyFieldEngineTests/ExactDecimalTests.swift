@@ -28,6 +28,8 @@ struct ExactDecimalTests {
 
     @Test("text that is not a plain decimal is refused", arguments: [
         "", "-", "+", ".", "1.", "1.2.3", "1e5", "1,5", "--1", "+-1", " 1", "1 ", "١٢", "0x10", "1_000", "∞",
+        // A digit a combining mark follows is no digit; nor is a full-width one.
+        "5\u{301}", "1.5\u{301}", "-\u{301}5", "\u{FF11}",
     ])
     func refuses(text: String) {
         #expect(ExactDecimal(plain: text) == nil)
