@@ -61,6 +61,8 @@ struct NewUserTerminalTests {
         let needed = try #require(asked.firstMatch(of: /kiosk needs (\d+)×(\d+)/))
         let (columns, rows) = (Int(needed.1)!, Int(needed.2)!)
         try tmux.type("5")
+        // Resized only once the key was read at this size: else the two race.
+        try tmux.waitFor("refused")
         try tmux.resize(columns: columns, rows: rows)
         let screen = try tmux.waitFor("the box") { $0.contains("└") }
         for line in screen.split(separator: "\n") where line.contains("Tab") || line.contains("field") && !line.contains("│") {

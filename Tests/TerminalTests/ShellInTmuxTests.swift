@@ -317,8 +317,9 @@ struct KioskFormInTmuxTests {
         try tmux.type("kiosk")
         try tmux.press("Enter")
         try tmux.waitFor("kiosk needs 26×11")
-        // A key pressed meanwhile is refused, not typed unseen.
+        // A key pressed meanwhile is refused, not typed unseen; the resize waits until it was read.
         try tmux.type("5")
+        try tmux.waitFor("refused")
         try tmux.resize(columns: 60, rows: 20)
         try tmux.waitFor("│ amount")
         let refused = try tmux.waitFor("not typed (too small)")

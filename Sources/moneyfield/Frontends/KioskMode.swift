@@ -216,7 +216,9 @@ struct KioskMode {
         // Too small for the box: say what it needs rather than draw a wrapped box with the cursor
         // astray; field keys are refused meanwhile (see `press`).
         if !layout.fits {
-            let text = "kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc. Keys are not typed until then."
+            var text = "kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc. Keys are not typed until then."
+            // A key pressed meanwhile is answered here too: seen to be refused, not lost.
+            if message?.text.hasPrefix(Self.tooSmallPrefix) == true { text += " (A key was refused.)" }
             let lines = TerminalWidth.wrapped(text, to: max(1, size.columns)).prefix(max(1, size.rows))
             Output.write(screen + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
             return
