@@ -51,7 +51,7 @@ struct KioskMode {
             redraw = redraw || events.resized || events.continued
             // The size the refusal named is stale once the terminal changes: say what happened in
             // words that fit the narrowest box whole, never a cut `the kiosk need…`.
-            if events.resized, message?.text.hasPrefix(Self.tooSmallPrefix) == true {
+            if events.resized, Self.refusesForSize(message) {
                 message = OutputLine(.rejected, "not typed (too small)")
             }
             // Every whole key already read; a lone Esc waits briefly in case a sequence follows.
@@ -176,9 +176,13 @@ struct KioskMode {
     /// Whether Tab leaves the active field (`<enter>`), which the hint then says.
     private var leavingCanShow: Bool { session.activeField?.configuration.leavingCanShow == true }
 
-    /// Where the kiosk's parts go on a terminal of `size`.
+    /// How the refusal of a key pressed while the terminal is too small begins.
     static let tooSmallPrefix = "not typed: the kiosk needs "
 
+    /// Whether `message` is the refusal of a key pressed while the terminal was too small.
+    static func refusesForSize(_ message: OutputLine?) -> Bool { message?.text.hasPrefix(tooSmallPrefix) == true }
+
+    /// Where the kiosk's parts go on a terminal of `size`.
     struct Layout {
         let drawing: KioskScreen.Drawing
         let hint: [String]
@@ -218,7 +222,7 @@ struct KioskMode {
         if !layout.fits {
             var text = "kiosk needs \(needed.columns)×\(needed.rows); this terminal is \(size.columns)×\(size.rows). Enlarge it, or Esc. Keys are not typed until then."
             // A key pressed meanwhile is answered here too: seen to be refused, not lost.
-            if message?.text.hasPrefix(Self.tooSmallPrefix) == true { text += " (A key was refused.)" }
+            if Self.refusesForSize(message) { text += " (A key was refused.)" }
             let lines = TerminalWidth.wrapped(text, to: max(1, size.columns)).prefix(max(1, size.rows))
             Output.write(screen + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
             return
