@@ -47,7 +47,10 @@ import time
 import urllib.parse
 
 JS_ROOT = "/usr/share/javascript"
-CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium", "chromium", "chromium-browser",
+# The headless shell first: the same Blink without the browser's windowing layer, it checked a
+# third more sessions a second than Chromium itself (23.3 against 17.3 with --jobs 2).
+CHROMIUM_CANDIDATES = ["/usr/lib/chromium/chromium-headless-shell", "chromium-headless-shell",
+                       "/usr/lib/chromium/chromium", "chromium", "chromium-browser",
                        "google-chrome", "google-chrome-stable"]
 CALL_TIMEOUT = 10.0  # seconds for one DevTools call; a reply beyond that means a hung browser
 LOAD_TIMEOUT = 15.0

@@ -5,7 +5,7 @@
 # 1 2 3 must show up in the display (proof that real key events reach the page).
 #
 # Installs nothing. Needs these Debian packages (also in apt-packages.txt):
-#   chromium libjs-jquery libjs-autonumeric libjs-jquery-meiomask
+#   chromium chromium-headless-shell libjs-jquery libjs-autonumeric libjs-jquery-meiomask
 #   (apt-get install -y $(cat Examples/Adapters/browser/apt-packages.txt))
 # Exit status: 0 all pages answered, 1 otherwise.
 set -euo pipefail
