@@ -12,14 +12,14 @@ package protocol FieldAdapter: AnyObject {
     /// Ends it (its whole process group, for a process).
     func stop()
     /// Throws when it is out of step: a line came that nobody asked for (checked before a
-    /// difference counts).
-    func confirmInStep() throws(Adapter.Failure)
+    /// difference of a new `signature` counts).
+    func confirmInStep(signature: String) throws(Adapter.Failure)
     /// What it said (on stderr) when it refused a `new`, if anything.
     func reasonForRefusing() -> String
 }
 
 extension FieldAdapter {
-    package func confirmInStep() throws(Adapter.Failure) {}
+    package func confirmInStep(signature: String) throws(Adapter.Failure) {}
     package func reasonForRefusing() -> String { "" }
 }
 
@@ -206,8 +206,10 @@ extension Adapter: FieldAdapter {}
     }
 
     /// Plays `session` on `adapter` up to its first disagreement.
-    /// `confirming` a difference checks first that the adapter is in step (not in shrinking, whose
-    /// adapter was confirmed when its session was played).
+    /// `confirming` a difference checks first that the adapter is in step, the first time this
+    /// adapter shows the difference's signature: the session shrunk for a group is the first of
+    /// its signature on the adapter that played it (each job plays its sessions in order). Not in
+    /// shrinking, whose adapter was confirmed when its session was played.
     package func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
         let reference: [FieldAnswer]
         let configuration: FieldConfiguration
@@ -225,17 +227,19 @@ extension Adapter: FieldAdapter {}
         }
         let units = CaretUnits(configuration)
         if let kind = reference[0].difference(from: made, caret: caret, units: units) {
-            if confirming { try adapter.confirmInStep() }
-            return .differs(Difference(step: 0, adapter: made, reference: reference[0], kind: kind))
+            let difference = Difference(step: 0, adapter: made, reference: reference[0], kind: kind)
+            if confirming { try adapter.confirmInStep(signature: Self.signature(session, difference)) }
+            return .differs(difference)
         }
         var previous = made
         for (index, key) in session.keys.enumerated() {
             if shouldStop() { throw .interrupted }
             guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported(request: new.line) }
             if let kind = reference[index + 1].difference(from: answer, caret: caret, units: units) {
-                if confirming { try adapter.confirmInStep() }
-                return .differs(Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind,
-                                           adapterCaretBefore: previous.caret))
+                let difference = Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind,
+                                            adapterCaretBefore: previous.caret)
+                if confirming { try adapter.confirmInStep(signature: Self.signature(session, difference)) }
+                return .differs(difference)
             }
             previous = answer
         }

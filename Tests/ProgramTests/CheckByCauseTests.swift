@@ -88,6 +88,39 @@ import Testing
             #expect(!scripts.contains { $0.hasSuffix(".session") }, "run \(run) wrote \(scripts)")
         }
     }
+
+    /// A field with a real defect that sends one reply twice, late in the run: confirming a
+    /// signature once per adapter still reports it broken, and every script written before is the
+    /// planted defect (it disagrees on that defect's adapter, none from the extra line).
+    @Test func aReplySentTwiceAfterRealDifferencesWritesOnlyThem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let binary = try Self.binary()
+        _ = try folder.file("once.py", """
+            import json, subprocess, sys
+            ref = subprocess.Popen([\(String(reflecting: binary)), "adapter", "--plant", "caret-to-end"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            asked = 0
+            for line in sys.stdin:
+                ref.stdin.write(line); ref.stdin.flush()
+                if json.loads(line).get("op") == "quit":
+                    break
+                reply = json.loads(ref.stdout.readline())
+                reply.pop("id", None)
+                asked += 1
+                for _ in range(2 if asked == 1500 else 1):
+                    print(json.dumps(reply, ensure_ascii=False), flush=True)
+            """)
+        let outcome = try BuiltProgram.run(["check", "--adapter", "python3 once.py", "--sessions", "200", "--steps", "20", "--locale", "en_US",
+                                            "--currency", "USD", "--max-hits", "100000", "--out", "out"], directory: folder.url, timeout: 120)
+        #expect(outcome.status == 1 && outcome.stderr.contains("it sent a line nobody asked for"), "\(outcome.stdout) \(outcome.stderr)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("out").path).filter { $0.hasSuffix(".session") }
+        #expect(!scripts.isEmpty, "\(outcome.stdout)")
+        for script in scripts {
+            let replay = try BuiltProgram.run(["check", "--replay", "out/\(script)", "--adapter", "\(binary) adapter --plant caret-to-end"],
+                                              directory: folder.url)
+            #expect(replay.status == 1, "\(script) is not the planted defect: \(replay.stdout)")
+        }
+    }
 }
 
 /// SPEC §1 "Focus" against adapters that behave each way: moneyfield configured as the field

@@ -32,6 +32,16 @@ public enum CheckThroughput {
 
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
+        // The guide's Python adapter echoes no request id and differs in nearly every session: each
+        // difference was once followed by a 100 ms wait for a stray line (15 s for 150 sessions).
+        if let guide = try? String(contentsOf: root.appendingPathComponent("docs/check.md"), encoding: .utf8),
+           let python = guide.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first {
+            let file = workspace.appendingPathComponent("my_field.py")
+            if (try? python.write(to: file, atomically: true, encoding: .utf8)) != nil {
+                _ = measure("the guide's Python adapter (no id echoed, a difference in nearly every session)", adapter: "python3 \(file.path)",
+                            sessions: quick ? 100 : 300, binary: moneyfield, in: workspace, say: say, field: ["--steps", "30"])
+            }
+        }
         let browser = root.appendingPathComponent("Examples/Adapters/browser")
         let page = browser.appendingPathComponent("pages/autonumeric-whole.html").path
         guard FileManager.default.fileExists(atPath: "/usr/lib/chromium/chromium"), FileManager.default.fileExists(atPath: page) else {
@@ -77,7 +87,7 @@ public enum CheckThroughput {
 
     /// Sessions per second, or nil when check did not finish.
     static func measure(_ name: String, adapter: String, sessions: Int, binary: String, in folder: URL, say: (String) -> Void,
-                        options: [String] = []) -> Double? {
+                        options: [String] = [], field: [String] = field) -> Double? {
         let run = runChild([binary, "check", "--adapter", adapter, "--sessions", String(sessions),
                             "--out", folder.appendingPathComponent(UUID().uuidString).path] + field + options, captureOutput: true)
         let last = run.output.split(separator: "\n").last.map(String.init) ?? "no output"
