@@ -1,6 +1,7 @@
 import Foundation
 import MoneyFieldIO
 import MoneyFieldScripts
+import Synchronization
 import Testing
 
 /// `TestRun` stopped by "interrupted" as data: it asks before each script, writes none after,
@@ -33,6 +34,22 @@ import Testing
         #expect(run.interruption?.done == 1 && run.interruption?.total == 3)
         #expect(run.failedCount == 1)
         #expect(run.interruptionWords(update: false) == "interrupted after 1 of 3 scripts")
+    }
+
+    /// The script the signal stopped between two of its commands says where: the run stops
+    /// there, and neither judges nor updates it.
+    @Test func aScriptCutShortSaysWhereItStopped() {
+        var reports = Self.reports(3)
+        var runner = ScriptRunner(keepsScriptsForUpdate: true)
+        let text = String(repeating: "> type 1\nwrong\n", count: 5)
+        let asked = Atomic<Int>(0)
+        runner.isInterrupted = { asked.add(1, ordering: .relaxed).newValue > 3 }
+        reports[1] = runner.run(bytes: Array(text.utf8), displayPath: "long.session", directory: URL(fileURLWithPath: "/"))
+        var written: [String] = []
+        let run = TestRun(count: 3, update: true, report: { reports[$0] }) { report, _ in written.append(report.path) }
+        #expect(written == ["s0.session"] && run.entries.count == 1)
+        #expect(run.interruption == TestRun.Interruption(done: 1, total: 3, cutShort: .init(path: "long.session", line: 7, commandsRun: 3, commands: 5)))
+        #expect(run.interruptionWords(update: false) == "interrupted after 1 of 3 scripts; long.session stopped before line 7, 3 of its 5 commands run")
     }
 
     @Test func anUninterruptedRunHasNoInterruption() {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The scripts replayed on `jobs` threads (the processors available when nil), handed over in the scripts' order as each is ready,
 /// so the first are judged (and updated) while the others still play. Once interrupted, no
-/// script starts; the one asked for is nil unless it was done.
+/// script starts; the one asked for is nil unless it was done or cut short.
 final class Replays: Sendable {
     private let scripts: [ScriptFile]
     private let reports: Mutex<[ScriptRunner.Report?]>
@@ -33,17 +33,17 @@ final class Replays: Sendable {
         }
     }
 
-    /// Script `index`'s report, waiting while it plays; nil once interrupted before it was done.
+    /// Script `index`'s report, waiting while it plays (one cut short by the signal says where);
+    /// nil once interrupted before it started.
     func report(_ index: Int) -> ScriptRunner.Report? {
         if scripts.count == 1 {
             guard !isInterrupted() else { return nil }
-            let report = runner.run(scripts[0])
-            return report.interrupted ? nil : report
+            return runner.run(scripts[0])
         }
         while true {
-            // One cut short by the signal was not done: the run stops before it.
-            if let report = reports.withLock({ $0[index] }) { return report.interrupted ? nil : report }
-            if isInterrupted() { return nil }
+            if let report = reports.withLock({ $0[index] }) { return report }
+            // A script a job took stops at its next command: its report comes.
+            if isInterrupted() && next.load(ordering: .relaxed) <= index { return nil }
             // A bounded wait: a signal must be noticed even while a long script plays.
             _ = ready.wait(timeout: .now() + .milliseconds(50))
         }

@@ -49,7 +49,9 @@ package struct ScriptRunner: Sendable {
         /// The line of a `quit` that left commands after it unrun; such a script is not rewritten.
         package var quitEarlyAt: Int? = nil
         /// Stopped by a signal before its last command: neither passed nor failed, never rewritten.
-        package var interrupted = false
+        package var interrupted: Bool { stoppedAt != nil }
+        /// Where the signal stopped it: the line of the first command not run, and how many ran.
+        package var stoppedAt: (line: Int, commandsRun: Int)?
         package var duration: Duration = .zero
 
         init(
@@ -129,10 +131,10 @@ package struct ScriptRunner: Sendable {
         if keepsScriptsForUpdate { outputs.reserveCapacity(transcript.steps.count) }
         var mismatches: [Mismatch] = []
         var quitAt: Int?
-        for step in transcript.steps {
+        for (run, step) in transcript.steps.enumerated() {
             if isInterrupted() {
                 var report = Report(path: displayPath, read: transcript)
-                report.interrupted = true
+                report.stoppedAt = (step.line, run)
                 return report
             }
             let lines: [OutputLine]

@@ -44,6 +44,26 @@ package struct TestRun: Sendable {
     package struct Interruption: Sendable, Equatable {
         package let done: Int
         package let total: Int
+        /// The script the signal cut short, when it had started: its path, the line of its first
+        /// command not run, and how many of its commands ran.
+        package var cutShort: CutShort?
+
+        package init(done: Int, total: Int, cutShort: CutShort? = nil) {
+            self.done = done
+            self.total = total
+            self.cutShort = cutShort
+        }
+    }
+
+    package struct CutShort: Sendable, Equatable {
+        package let path: String
+        package let line: Int
+        package let commandsRun: Int
+        package let commands: Int
+
+        package init(path: String, line: Int, commandsRun: Int, commands: Int) {
+            (self.path, self.line, self.commandsRun, self.commands) = (path, line, commandsRun, commands)
+        }
     }
 
     /// Set when `isInterrupted` stopped the run before its last script.
@@ -57,6 +77,10 @@ package struct TestRun: Sendable {
         guard let interruption else { return nil }
         let scripts = interruption.total == 1 ? "script" : "scripts"
         var words = "interrupted after \(Self.grouped(interruption.done)) of \(Self.grouped(interruption.total)) \(scripts)"
+        if let cut = interruption.cutShort {
+            words += "; \(cut.path) stopped before line \(Self.grouped(cut.line)), "
+                + "\(Self.grouped(cut.commandsRun)) of its \(Self.grouped(cut.commands)) commands run"
+        }
         guard update else { return words }
         let updated = entries.filter { $0.verdict == .updated }.map(\.path)
         words += "; \(Self.grouped(updated.count)) updated" + (updated.isEmpty ? "" : ":")
@@ -86,7 +110,8 @@ package struct TestRun: Sendable {
 
     /// Judges the reports one by one in order, as `report` hands them over (it waits for one still
     /// being replayed). Before each, `isInterrupted` is asked: once it says yes, or `report` gives
-    /// nil, the run stops there with an `interruption`; the script being written is written whole.
+    /// nil or a script the signal cut short, the run stops there with an `interruption`; the
+    /// script being written is written whole.
     package init(
         count: Int, update: Bool = false, dryRun: Bool = false, isInterrupted: () -> Bool = { false },
         report: (Int) -> ScriptRunner.Report?, write: (ScriptRunner.Report, String) throws(FileError) -> Void = { _, _ in }
@@ -94,8 +119,15 @@ package struct TestRun: Sendable {
         entries = []
         entries.reserveCapacity(count)
         for index in 0..<count {
-            guard !isInterrupted(), let report = report(index) else {
-                interruption = Interruption(done: index, total: count)
+            let interrupted = isInterrupted()
+            // Asked even when interrupted (it answers at once then): the script the signal cut
+            // short says where it stopped.
+            let report = report(index)
+            guard !interrupted, let report, !report.interrupted else {
+                let cut = report.flatMap { report in
+                    report.stoppedAt.map { CutShort(path: report.path, line: $0.line, commandsRun: $0.commandsRun, commands: report.commandCount) }
+                }
+                interruption = Interruption(done: index, total: count, cutShort: cut)
                 return
             }
             entries.append(Self.judge(report, update: update, dryRun: dryRun, write: write))
