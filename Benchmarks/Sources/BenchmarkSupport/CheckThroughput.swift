@@ -44,7 +44,8 @@ public enum CheckThroughput {
         }
         let browser = root.appendingPathComponent("Examples/Adapters/browser")
         let page = browser.appendingPathComponent("pages/autonumeric-whole.html").path
-        guard FileManager.default.fileExists(atPath: "/usr/lib/chromium/chromium"), FileManager.default.fileExists(atPath: page) else {
+        let chromiums = ["/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium"]
+        guard chromiums.contains(where: FileManager.default.fileExists(atPath:)), FileManager.default.fileExists(atPath: page) else {
             say("  browser adapter: skipped (apt-get install -y $(cat Examples/Adapters/browser/apt-packages.txt))")
             return figures
         }
