@@ -46,13 +46,7 @@ package struct TestRun: Sendable {
         package let total: Int
         /// The script the signal cut short, when it had started: its path, the line of its first
         /// command not run, and how many of its commands ran.
-        package var cutShort: CutShort?
-
-        package init(done: Int, total: Int, cutShort: CutShort? = nil) {
-            self.done = done
-            self.total = total
-            self.cutShort = cutShort
-        }
+        package let cutShort: CutShort?
     }
 
     package struct CutShort: Sendable, Equatable {
@@ -60,10 +54,6 @@ package struct TestRun: Sendable {
         package let line: Int
         package let commandsRun: Int
         package let commands: Int
-
-        package init(path: String, line: Int, commandsRun: Int, commands: Int) {
-            (self.path, self.line, self.commandsRun, self.commands) = (path, line, commandsRun, commands)
-        }
     }
 
     /// Set when `isInterrupted` stopped the run before its last script.
