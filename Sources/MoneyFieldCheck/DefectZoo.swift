@@ -125,39 +125,33 @@ package struct PlantedField: Sendable {
     }
 
     /// A key as the defects read it: the field before and after it on moneyfield, and what stood
-    /// around the caret.
-    private struct Context {
+    /// around the caret. What costs a pass over the display is worked out when a defect first asks:
+    /// most defects pass over most keys on the key alone.
+    private final class Context {
         let before: MoneyField
         let key: Key
         let after: MoneyField
         let refusal: Rejection?
         let configuration: FieldConfiguration
-        let units: CaretUnits
         let natural: Bool
-        let glyphs: [(offset: Int, kind: Situation.Neighbour)]
         let caret: Int
-        let unitsBefore: Int
-        let allUnits: Int
-        let unitsAfter: Int
-        let changed: Bool
-        /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
-        let nonUnits: Set<Situation.Neighbour>
         let digitKey: Bool
         /// The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
         let highDigit: Bool
+        lazy var units = CaretUnits(configuration)
+        lazy var glyphs = Situation.classified(before.display, configuration: configuration)
+        lazy var unitsBefore = units.right(of: caret, in: before.display)
+        lazy var allUnits = units.right(of: 0, in: before.display)
+        lazy var unitsAfter = units.right(of: after.caretOffset, in: after.display)
+        lazy var changed = after.display != before.display
+        /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
+        var nonUnits: Set<Situation.Neighbour> { natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign] }
 
         init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?) {
             (self.before, self.key, self.after, self.refusal) = (before, key, after, refusal)
             configuration = before.configuration
-            units = CaretUnits(configuration)
             natural = configuration.mode == .natural
-            glyphs = Situation.classified(before.display, configuration: configuration)
             caret = before.caretOffset
-            unitsBefore = units.right(of: caret, in: before.display)
-            allUnits = units.right(of: 0, in: before.display)
-            unitsAfter = units.right(of: after.caretOffset, in: after.display)
-            changed = after.display != before.display
-            nonUnits = natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign]
             digitKey = if case .digit = key { true } else { false }
             highDigit = if case .digit(let value) = key { value >= 2 } else { false }
         }
@@ -165,18 +159,16 @@ package struct PlantedField: Sendable {
 
     private func planted(_ defect: PlantedDefect, _ context: Context) -> FieldAnswer? {
         let (before, key, after, refusal) = (context.before, context.key, context.after, context.refusal)
-        let (configuration, units, natural, glyphs, caret) = (context.configuration, context.units, context.natural, context.glyphs, context.caret)
-        let (unitsBefore, allUnits, unitsAfter, changed) = (context.unitsBefore, context.allUnits, context.unitsAfter, context.changed)
-        let (nonUnits, digitKey, highDigit) = (context.nonUnits, context.digitKey, context.highDigit)
+        let (configuration, natural, caret, digitKey, highDigit) = (context.configuration, context.natural, context.caret, context.digitKey, context.highDigit)
         func at(_ display: String, unitsRight: Int) -> FieldAnswer {
-            FieldAnswer(display: display, caret: units.offset(unitsRight: unitsRight, in: display))
+            FieldAnswer(display: display, caret: context.units.offset(unitsRight: unitsRight, in: display))
         }
         switch defect {
         case .deletesSymbol:
             let side: [(offset: Int, kind: Situation.Neighbour)]
             switch key {
-            case .backspace where unitsBefore == allUnits: side = glyphs.filter { $0.offset < caret }
-            case .delete where unitsBefore == 0: side = glyphs.filter { $0.offset >= caret }
+            case .backspace where context.unitsBefore == context.allUnits: side = context.glyphs.filter { $0.offset < caret }
+            case .delete where context.unitsBefore == 0: side = context.glyphs.filter { $0.offset >= caret }
             default: return nil
             }
             guard !side.isEmpty, side.allSatisfy({ $0.kind == .currency }) else { return nil }
@@ -186,50 +178,50 @@ package struct PlantedField: Sendable {
             return FieldAnswer(display: String(decoding: kept, as: UTF16.self), caret: range.lowerBound)
         case .arrowStops:
             guard key == .left || key == .right else { return nil }
-            let next = key == .left ? glyphs.last { $0.offset < caret } : glyphs.first { $0.offset >= caret }
-            guard let next, nonUnits.contains(next.kind) else { return nil }
-            let end = glyphs.first { $0.offset > next.offset }?.offset ?? before.display.utf16.count
+            let next = key == .left ? context.glyphs.last { $0.offset < caret } : context.glyphs.first { $0.offset >= caret }
+            guard let next, context.nonUnits.contains(next.kind) else { return nil }
+            let end = context.glyphs.first { $0.offset > next.offset }?.offset ?? before.display.utf16.count
             return FieldAnswer(display: before.display, caret: key == .left ? next.offset : end)
         case .deleteBesideSeparator:
-            let side = key == .backspace ? glyphs.last { $0.offset < caret } : key == .delete ? glyphs.first { $0.offset >= caret } : nil
-            guard let side, nonUnits.contains(side.kind), changed || after.caretOffset != caret else { return nil }
+            let side = key == .backspace ? context.glyphs.last { $0.offset < caret } : key == .delete ? context.glyphs.first { $0.offset >= caret } : nil
+            guard let side, context.nonUnits.contains(side.kind), context.changed || after.caretOffset != caret else { return nil }
             return Self.answer(before)
         case .endPastSuffix:
             if key == .end, let end = Self.suffixEnd(of: after) { return FieldAnswer(display: after.display, caret: end) }
-            guard pastSuffix, digitKey, changed else { return nil }
+            guard pastSuffix, digitKey, context.changed else { return nil }
             return FieldAnswer(display: before.display, caret: before.display.utf16.count)
         case .leadingZero:
-            guard key == .digit(0), unitsBefore == allUnits, let first = glyphs.first(where: { $0.kind == .digit }) else { return nil }
+            guard key == .digit(0), context.unitsBefore == context.allUnits, let first = context.glyphs.first(where: { $0.kind == .digit }) else { return nil }
             var utf16 = Array(before.display.utf16)
             utf16.insert(contentsOf: "0".utf16, at: first.offset)
             return FieldAnswer(display: String(decoding: utf16, as: UTF16.self), caret: first.offset + 1)
         case .frontDigitLost:
-            guard highDigit, unitsBefore == allUnits, changed else { return nil }
+            guard highDigit, context.unitsBefore == context.allUnits, context.changed else { return nil }
             return Self.answer(before)
         case .caretBeforeTypedDigit:
-            guard highDigit, changed, unitsBefore > 0, unitsBefore < allUnits, before.state.digits.count >= 3 else { return nil }
-            return at(after.display, unitsRight: unitsAfter + 1)
+            guard highDigit, context.changed, context.unitsBefore > 0, context.unitsBefore < context.allUnits, before.state.digits.count >= 3 else { return nil }
+            return at(after.display, unitsRight: context.unitsAfter + 1)
         case .fullDropsTop:
-            guard digitKey, case .tooManyDigits? = refusal, unitsBefore == 0, let wider = Self.wider(before, key) else { return nil }
+            guard digitKey, case .tooManyDigits? = refusal, context.unitsBefore == 0, let wider = Self.wider(before, key) else { return nil }
             let digits = Array(wider.state.digits.dropFirst())
             guard let state = try? FieldState(isNegative: wider.state.isNegative, digits: digits, caretSlotsFromEnd: 0,
                                                typedFraction: wider.state.typedFraction) else { return nil }
             return Self.answer(MoneyField(configuration, state: state))
         case .refusedDigitMovesCaret:
-            guard digitKey, refusal != nil, unitsBefore == allUnits else { return nil }
-            return FieldAnswer(display: before.display, caret: units.offset(unitsRight: unitsBefore - 1, in: before.display))
+            guard digitKey, refusal != nil, context.unitsBefore == context.allUnits else { return nil }
+            return FieldAnswer(display: before.display, caret: context.units.offset(unitsRight: context.unitsBefore - 1, in: before.display))
         case .noDigitLimit:
-            guard digitKey, case .tooManyDigits? = refusal, unitsBefore > 0, unitsBefore < allUnits, let wider = Self.wider(before, key)
+            guard digitKey, case .tooManyDigits? = refusal, context.unitsBefore > 0, context.unitsBefore < context.allUnits, let wider = Self.wider(before, key)
             else { return nil }
             return Self.answer(wider)
         case .fractionFullDropsLast:
-            guard digitKey, case .fractionFull? = refusal, case .digit(let value) = key, unitsBefore > 0,
+            guard digitKey, case .fractionFull? = refusal, case .digit(let value) = key, context.unitsBefore > 0,
                   let typed = before.state.typedFraction else { return nil }
             var padded = before.state.digits
             while padded.count < typed + 1 { padded.insert(0, at: 0) }
-            padded.insert(value, at: padded.count - unitsBefore)
+            padded.insert(value, at: padded.count - context.unitsBefore)
             padded.removeLast()
-            guard let state = try? FieldState(isNegative: before.state.isNegative, digits: padded, caretSlotsFromEnd: unitsBefore - 1,
+            guard let state = try? FieldState(isNegative: before.state.isNegative, digits: padded, caretSlotsFromEnd: context.unitsBefore - 1,
                                                typedFraction: typed) else { return nil }
             let pushed = MoneyField(configuration, state: state)
             // The digit pushed out was the one typed: the field shows what it showed, caret and all.
@@ -237,23 +229,23 @@ package struct PlantedField: Sendable {
         case .joinCaretOff:
             guard natural, key == .backspace || key == .delete, before.state.typedFraction != nil, after.state.typedFraction == nil,
                   refusal == nil else { return nil }
-            return at(after.display, unitsRight: unitsAfter + 1)
+            return at(after.display, unitsRight: context.unitsAfter + 1)
         case .caretToEnd:
-            guard key == .backspace, changed, unitsAfter > 0 else { return nil }
+            guard key == .backspace, context.changed, context.unitsAfter > 0 else { return nil }
             return FieldAnswer(display: after.display, caret: after.display.utf16.count)
         case .leaveWithoutPadding:
-            guard natural, key == .enter, changed, let typed = before.state.typedFraction, typed > 0 else { return nil }
+            guard natural, key == .enter, context.changed, let typed = before.state.typedFraction, typed > 0 else { return nil }
             return FieldAnswer(display: before.display, caret: nil)
         case .leftSkipsPoint:
             guard natural, key == .left, refusal == nil,
                   Situation.classified(after.display, configuration: configuration).last(where: { $0.offset < after.caretOffset })?.kind == .decimal
             else { return nil }
-            return at(after.display, unitsRight: unitsAfter + 1)
+            return at(after.display, unitsRight: context.unitsAfter + 1)
         case .noIntegerDigit:
             // Backspace at the end, Delete with a digit right of the caret (beside a separator it
             // is another defect's), or the point.
-            let rightGlyph = glyphs.first { $0.offset >= caret }?.kind
-            guard key == .backspace && unitsBefore == 0 || key == .delete && rightGlyph == .digit || key == .decimal, changed else { return nil }
+            let rightGlyph = context.glyphs.first { $0.offset >= caret }?.kind
+            guard key == .backspace && context.unitsBefore == 0 || key == .delete && rightGlyph == .digit || key == .decimal, context.changed else { return nil }
             let shown = Situation.digits(of: after.display, configuration: configuration)
             let was = Situation.digits(of: before.display, configuration: configuration)
             guard shown.integer == [0], was.integer != [0], !shown.fraction.isEmpty,
@@ -262,14 +254,14 @@ package struct PlantedField: Sendable {
             var utf16 = Array(after.display.utf16)
             utf16.remove(at: zero.offset)
             let display = String(decoding: utf16, as: UTF16.self)
-            return at(display, unitsRight: min(unitsAfter, units.right(of: 0, in: display)))
+            return at(display, unitsRight: min(context.unitsAfter, context.units.right(of: 0, in: display)))
         case .noRegroup:
-            guard key == .backspace || key == .delete, changed else { return nil }
+            guard key == .backspace || key == .delete, context.changed else { return nil }
             let groups = Situation.classified(after.display, configuration: configuration).filter { $0.kind == .group }
             guard !groups.isEmpty else { return nil }
             var utf16 = Array(after.display.utf16)
             for group in groups.reversed() { utf16.remove(at: group.offset) }
-            return at(String(decoding: utf16, as: UTF16.self), unitsRight: unitsAfter)
+            return at(String(decoding: utf16, as: UTF16.self), unitsRight: context.unitsAfter)
         }
     }
 

@@ -55,13 +55,17 @@ package struct Situation: Hashable, Sendable, Codable {
 
     /// The situation of `field` as it stands, before its next key.
     package init(_ field: MoneyField) {
-        let glyphs = Self.classified(field.display, configuration: field.configuration)
+        // Only the two glyphs beside the caret are classified: steering asks at every key.
+        let glyphs = Self.glyphs(of: field.display)
         if glyphs.isEmpty {
             left = .nothing
             right = .nothing
         } else {
-            left = glyphs.last { $0.offset < field.caretOffset }?.kind ?? .edge
-            right = glyphs.first { $0.offset >= field.caretOffset }?.kind ?? .edge
+            let decimal = Self.decimalSeparator(for: field.configuration)
+            let caret = field.caretOffset
+            let rightIndex = glyphs.firstIndex { $0.offset >= caret } ?? glyphs.endIndex
+            left = rightIndex > 0 ? Self.kind(at: rightIndex - 1, in: glyphs, decimal: decimal) : .edge
+            right = rightIndex < glyphs.endIndex ? Self.kind(at: rightIndex, in: glyphs, decimal: decimal) : .edge
         }
         let digits = field.state.digits
         let configuration = field.configuration
@@ -111,23 +115,39 @@ package struct Situation: Hashable, Sendable, Codable {
     /// group separator; a minus or a bracket is the sign; the rest (symbol, code, spaces) is the
     /// currency text.
     static func classified(_ display: String, configuration: FieldConfiguration) -> [(offset: Int, kind: Neighbour)] {
-        var glyphs: [(offset: Int, scalar: Unicode.Scalar, digit: Bool)] = []
+        let glyphs = glyphs(of: display)
+        let decimal = decimalSeparator(for: configuration)
+        return glyphs.indices.map { (glyphs[$0].offset, kind(at: $0, in: glyphs, decimal: decimal)) }
+    }
+
+    /// A visible glyph of a display: its UTF-16 offset, and whether it is a digit.
+    struct Glyph {
+        let offset: Int
+        let scalar: Unicode.Scalar
+        let isDigit: Bool
+    }
+
+    static func glyphs(of display: String) -> [Glyph] {
+        var glyphs: [Glyph] = []
         var offset = 0
         for scalar in display.unicodeScalars {
-            if !isInvisible(scalar) { glyphs.append((offset, scalar, Key.digitValue(of: scalar) != nil)) }
+            if !isInvisible(scalar) { glyphs.append(Glyph(offset: offset, scalar: scalar, isDigit: Key.digitValue(of: scalar) != nil)) }
             offset += scalar.utf16.count
         }
-        let decimal = decimalSeparator(for: configuration)
-        return glyphs.indices.map { index in
-            let glyph = glyphs[index]
-            if glyph.digit { return (glyph.offset, .digit) }
-            let betweenDigits = index > 0 && glyphs[index - 1].digit && index + 1 < glyphs.count && glyphs[index + 1].digit
-            if let decimal, glyph.scalar == decimal, betweenDigits || (index > 0 && glyphs[index - 1].digit) { return (glyph.offset, .decimal) }
-            if betweenDigits { return (glyph.offset, .group) }
-            switch glyph.scalar {
-            case "-", "\u{2212}", "(", ")", "+": return (glyph.offset, .sign)
-            default: return (glyph.offset, .currency)
-            }
+        return glyphs
+    }
+
+    /// The kind of `glyphs[index]`, read from it and the glyphs on each side.
+    static func kind(at index: Int, in glyphs: [Glyph], decimal: Unicode.Scalar?) -> Neighbour {
+        let glyph = glyphs[index]
+        if glyph.isDigit { return .digit }
+        let afterDigit = index > 0 && glyphs[index - 1].isDigit
+        let betweenDigits = afterDigit && index + 1 < glyphs.count && glyphs[index + 1].isDigit
+        if let decimal, glyph.scalar == decimal, afterDigit { return .decimal }
+        if betweenDigits { return .group }
+        switch glyph.scalar {
+        case "-", "\u{2212}", "(", ")", "+": return .sign
+        default: return .currency
         }
     }
 
@@ -153,15 +173,27 @@ package struct Situation: Hashable, Sendable, Codable {
     /// The field's decimal separator: read off the field itself as made with a fraction (the one
     /// non-digit between its digits), else the locale's.
     static func decimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
-        let key = "\(configuration.locale) \(configuration.currency) \(configuration.mode.rawValue) \(configuration.shownFractionDigits) \(configuration.display.rawValue)"
+        let settings = configuration.settings
+        let key = SeparatorKey(locale: settings.locale, currency: settings.currency, mode: settings.mode,
+                               fractionDigits: configuration.shownFractionDigits, display: settings.display)
         if let known = separators.withLock({ $0[key] }) { return known }
         let found = readDecimalSeparator(for: configuration)
         separators.withLock { $0[key] = .some(found) }
         return found
     }
 
-    /// Each configuration's separator, read once: steering classifies the field at every key.
-    private static let separators = Mutex<[String: Unicode.Scalar?]>([:])
+    /// What the separator depends on, read straight off the settings: steering classifies the
+    /// field at every key, and a text key cost a tenth of the zoo's tests.
+    private struct SeparatorKey: Hashable {
+        let locale: String
+        let currency: String
+        let mode: EntryMode
+        let fractionDigits: Int
+        let display: DisplayStyle
+    }
+
+    /// Each configuration's separator, read once.
+    private static let separators = Mutex<[SeparatorKey: Unicode.Scalar?]>([:])
 
     private static func readDecimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
         let made = MoneyField(configuration).display.unicodeScalars.filter { !isInvisible($0) }
