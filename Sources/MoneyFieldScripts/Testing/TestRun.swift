@@ -110,8 +110,8 @@ package struct TestRun: Sendable {
         entries.reserveCapacity(count)
         for index in 0..<count {
             let interrupted = isInterrupted()
-            // Asked even when interrupted (it answers at once then): the script the signal cut
-            // short says where it stopped.
+            // Asked even when interrupted, when it waits only for a script already started (which
+            // stops at its next command): the script the signal cut short says where it stopped.
             let report = report(index)
             guard !interrupted, let report, !report.interrupted else {
                 let cut = report.flatMap { report in
