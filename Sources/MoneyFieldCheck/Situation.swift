@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@_spi(Benchmarks) import MoneyFieldEngine
 import Synchronization
 
 /// Where a key was pressed, as `check` groups disagreements by (SPEC §4): what stands left and
@@ -173,23 +173,19 @@ package struct Situation: Hashable, Sendable, Codable {
     /// The field's decimal separator: read off the field itself as made with a fraction (the one
     /// non-digit between its digits), else the locale's.
     static func decimalSeparator(for configuration: FieldConfiguration) -> Unicode.Scalar? {
-        let settings = configuration.settings
-        let key = SeparatorKey(locale: settings.locale, currency: settings.currency, mode: settings.mode,
-                               fractionDigits: configuration.shownFractionDigits, display: settings.display)
+        let key = SeparatorKey(format: configuration.formatKey, mode: configuration.mode)
         if let known = separators.withLock({ $0[key] }) { return known }
         let found = readDecimalSeparator(for: configuration)
         separators.withLock { $0[key] = .some(found) }
         return found
     }
 
-    /// What the separator depends on, read straight off the settings: steering classifies the
-    /// field at every key, and a text key cost a tenth of the zoo's tests.
+    /// What the separator depends on: the field's format (the engine's own key for it, so a
+    /// setting that changes the format changes this too) and its mode. Typed, not text: steering
+    /// asks at every key, and an interpolated key cost a tenth of the zoo's tests.
     private struct SeparatorKey: Hashable {
-        let locale: String
-        let currency: String
+        let format: FormatKey
         let mode: EntryMode
-        let fractionDigits: Int
-        let display: DisplayStyle
     }
 
     /// Each configuration's separator, read once.
