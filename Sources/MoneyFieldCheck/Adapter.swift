@@ -159,8 +159,8 @@ import Synchronization
     /// the next answer) means the replies were out of step, and it is broken rather than
     /// different. Once per signature: a run where most sessions differ waited that moment for
     /// each of them (15 s in 150 sessions).
-    package func confirmInStep(signature: String) throws(Failure) {
-        guard !echoesIDs, let child, confirmedSignatures.insert(signature).inserted else { return }
+    package func confirmInStep(signature: @autoclosure () -> String) throws(Failure) {
+        guard !echoesIDs, let child, confirmedSignatures.insert(signature()).inserted else { return }
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(timeout, 0.1) * 1000))
         while pending.isEmpty {
             let left = deadline - ContinuousClock.now

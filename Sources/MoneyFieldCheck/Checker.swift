@@ -12,14 +12,14 @@ package protocol FieldAdapter: AnyObject {
     /// Ends it (its whole process group, for a process).
     func stop()
     /// Throws when it is out of step: a line came that nobody asked for (checked before a
-    /// difference of a new `signature` counts).
-    func confirmInStep(signature: String) throws(Adapter.Failure)
+    /// difference of a new `signature` counts; the signature is worked out only if it is asked).
+    func confirmInStep(signature: @autoclosure () -> String) throws(Adapter.Failure)
     /// What it said (on stderr) when it refused a `new`, if anything.
     func reasonForRefusing() -> String
 }
 
 extension FieldAdapter {
-    package func confirmInStep(signature: String) throws(Adapter.Failure) {}
+    package func confirmInStep(signature: @autoclosure () -> String) throws(Adapter.Failure) {}
     package func reasonForRefusing() -> String { "" }
 }
 
