@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldShell
 
 /// How `check` counts a caret (SPEC §4, `--caret slot`): the units right of it in a display,
 /// digit glyphs, and in natural entry the typed point too (`$0|.1` and `$0.|1` differ).
@@ -64,8 +65,14 @@ package enum Cause: Hashable, Sendable {
     case asMade
     /// moneyfield refuses the key at a limit; the adapter's digits changed this way.
     case refusedAtLimit(Checker.Behaviour.Limit, DigitChange)
-    /// The adapter's display stayed as it was where moneyfield's changed.
-    case ignored(KeyClass, Place?)
+    /// A digit, the decimal key or a delete did nothing on the adapter where moneyfield changed
+    /// the field (its display, or its caret alone): one cause per place the adapter's own caret
+    /// stood, whatever the key and whatever moneyfield did instead.
+    case didNothing(Spot)
+    /// Another key (the sign, clear) did nothing on the adapter where moneyfield changed the field.
+    case ignored(KeyClass)
+    /// The adapter behaves as moneyfield with the decimal key's `--point-again` set so.
+    case pointAgain(PointAgain)
     /// moneyfield's display stayed as it was; the adapter's digits stayed too but other glyphs went.
     case deletedNonDigit
     /// moneyfield refused or ignored the key (no limit); the adapter changed its digits.
@@ -130,11 +137,31 @@ package enum Cause: Hashable, Sendable {
         }
     }
 
-    /// Where moneyfield's caret stood among the units, for a digit lost: before every digit (a
-    /// field that loses what is typed in front) or not (one that loses it past a suffix, or anywhere).
-    package enum Place: String, Hashable, Sendable {
-        case front, elsewhere
+    /// Where the adapter's own caret stood when a key did nothing there (SPEC §4).
+    package enum Spot: String, Hashable, Sendable {
+        /// Before the sign or a prefix's currency text, or past a suffix's: where moneyfield's
+        /// caret never stands.
+        case outside
+        /// Beside a group or decimal separator.
+        case separator
+        /// Among the digits.
+        case digits
+        /// Anywhere: the key does nothing wherever the caret stands (the shrinker tried others),
+        /// a display at a length it cannot pass.
+        case length
+
+        var words: String {
+            switch self {
+            case .outside: "its caret outside the amount (before the sign or a prefix's currency text, or past a suffix's)"
+            case .separator: "its caret beside a separator"
+            case .digits: "its caret among the digits"
+            case .length: "wherever its caret stood: the display at a length it does not pass"
+            }
+        }
     }
+
+    /// The keys a did-nothing is one cause for, whatever the key (SPEC §4).
+    static let didNothingKeys: Set<KeyClass> = [.digit, .point, .delete]
 
     /// How the adapter's digits differ: one more, one fewer, as many in another order, else.
     package enum DigitChange: String, Hashable, Sendable {
@@ -159,8 +186,11 @@ package enum Cause: Hashable, Sendable {
     /// The cause of `difference`, the last key `key` pressed on moneyfield's `before`.
     /// `theirsBefore` is the adapter's caret before the key, where it gave one.
     /// `afterLeaving`: the key came after `<enter>`, as focus came back.
+    /// `behavesAs`: the cause when the adapter answered as moneyfield configured otherwise would
+    /// (`OptionAlternative`), nil when it did not.
+    /// `didNothingEverywhere`: the shrinker found the key doing nothing at the field's other caret places.
     static func of(_ kind: DifferenceKind, key: Key, before: MoneyField, adapter: FieldAnswer, reference: FieldAnswer,
-                   theirsBefore: Int?, afterLeaving: Bool = false) -> Cause {
+                   theirsBefore: Int?, afterLeaving: Bool = false, behavesAs: Cause? = nil, didNothingEverywhere: Bool = false) -> Cause {
         let configuration = before.configuration
         let units = CaretUnits(configuration)
         let keyClass = KeyClass(key)
@@ -169,6 +199,18 @@ package enum Cause: Hashable, Sendable {
         let was = Situation.digits(of: before.display, configuration: configuration)
         let oursChanged = reference.display != before.display
         let theirsChanged = adapter.display != before.display
+        // The adapter did nothing: its display as it was, its caret where it stood. Where its caret
+        // stood is the cause (past a suffix every key is lost), not the key.
+        let didNothingSpot: Spot? = {
+            guard didNothingKeys.contains(keyClass), !theirsChanged,
+                  theirsBefore == nil || adapter.caret == nil || adapter.caret == theirsBefore else { return nil }
+            if didNothingEverywhere { return .length }
+            // After leaving, focus comes back with the key: where it put the caret is where the key found it.
+            return spot(of: theirsBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
+        }()
+        if didNothingSpot == .outside { return .didNothing(.outside) }
+        if let behavesAs, kind != .value, kind != .rejected { return behavesAs }
+        if let didNothingSpot { return .didNothing(didNothingSpot) }
         switch kind {
         case .display, .emptied:
             // Focus coming back with the padding dropped where moneyfield keeps it (or kept where
@@ -192,9 +234,14 @@ package enum Cause: Hashable, Sendable {
                 return .padding(padded: padded, key == .enter ? .leaving : .typing)
             }
             if kind == .emptied { return .emptied(byAdapter: !FieldAnswer.hasDigit(adapter.display), keyClass) }
-            if !theirsChanged { return .ignored(keyClass, keyClass == .digit ? place(before, units) : nil) }
+            if !theirsChanged { return .ignored(keyClass) }
             if !oursChanged {
-                return theirs == was ? .deletedNonDigit : .tookKey(keyClass)
+                // moneyfield refused or ignored the key only where its caret stayed too; a key that
+                // moved its caret alone (the decimal key stepping past the standing point) it took.
+                let ourCaretStayed = reference.caret.map { units.right(of: $0, in: reference.display) }
+                    == units.right(of: before.caretOffset, in: before.display)
+                if ourCaretStayed { return theirs == was ? .deletedNonDigit : .tookKey(keyClass) }
+                return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction), keyClass)
             }
             if theirs == ours { return .otherGlyphs(glyphsDiffering(adapter.display, reference.display, configuration)) }
             return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction), keyClass)
@@ -211,14 +258,17 @@ package enum Cause: Hashable, Sendable {
             }
             let moves = keyClass == .move || keyClass == .select
             if moves, moved, uA == u0, !theirsChanged { return .caretPastNoUnit }
+            // A key moneyfield refuses moving the adapter's caret: one cause wherever it moved it,
+            // one place right landing at the end too. A jump to the end from further is a field that
+            // sends its caret there after every edit, refused or not.
+            if reference.rejected == true, !oursChanged, uR == u0, moved || uA != u0, uA > 0 || u0 - uA == 1 { return .caretMovedOnRefused }
             // An edit key, taken or not, that sends the caret to the end: a field that rewrites its value.
             if !moves, keyClass != .leave, uA == 0, uR > 0 { return .caretToEnd }
             if !oursChanged {
-                if uR == u0 { return .caretMovedOnRefused }
                 if moves { return uA == u0 ? .moveIgnored(key) : .moveDistance(key) }
-                // An edit of moneyfield's that moved its caret only (Delete over a padding zero):
-                // an adapter that did nothing ignored the key, as where moneyfield's display changed.
-                return uA == u0 && !moved ? .ignored(keyClass, keyClass == .digit ? place(before, units) : nil) : .caretOff(left: uA > uR, keyClass)
+                // An edit of moneyfield's that moved its caret only, which the adapter did not take
+                // (the sign or clear: the others did nothing above).
+                return uA == u0 && !moved ? .ignored(keyClass) : .caretOff(left: uA > uR, keyClass)
             }
             return .caretOff(left: uA > uR, keyClass)
         case .value:
@@ -228,9 +278,22 @@ package enum Cause: Hashable, Sendable {
         }
     }
 
-    private static func place(_ before: MoneyField, _ units: CaretUnits) -> Place {
-        let right = units.right(of: before.caretOffset, in: before.display)
-        return right > 0 && right >= units.right(of: 0, in: before.display) ? .front : .elsewhere
+    /// Where `caret`, the adapter's, stands in `before`'s display (the one both sides showed):
+    /// outside the amount when a visible glyph (the currency text, the sign) lies between it and
+    /// the nearest place moneyfield's caret can stand; beside a separator; else among the digits.
+    static func spot(of caret: Int, in before: MoneyField, units: CaretUnits) -> Spot {
+        let display = before.display
+        let glyphs = Situation.classified(display, configuration: before.configuration)
+        let all = units.right(of: 0, in: display)
+        let (lowest, highest) = all == 0 ? (before.caretOffset, before.caretOffset)
+            : (units.offset(unitsRight: all, in: display), units.offset(unitsRight: 0, in: display))
+        if caret < lowest, glyphs.contains(where: { $0.offset >= caret && $0.offset < lowest }) { return .outside }
+        if caret > highest, glyphs.contains(where: { $0.offset >= highest && $0.offset < caret }) { return .outside }
+        let rightIndex = glyphs.firstIndex { $0.offset >= caret } ?? glyphs.endIndex
+        let separators: Set<Situation.Neighbour> = [.group, .decimal]
+        if rightIndex > 0, separators.contains(glyphs[rightIndex - 1].kind) { return .separator }
+        if rightIndex < glyphs.endIndex, separators.contains(glyphs[rightIndex].kind) { return .separator }
+        return .digits
     }
 
     private static func hasPoint(_ display: String, _ configuration: FieldConfiguration) -> Bool {
@@ -271,7 +334,7 @@ package enum Cause: Hashable, Sendable {
     package var isKeyIndependent: Bool {
         switch self {
         case .asMade, .refusedAtLimit, .deletedNonDigit, .otherGlyphs, .leadingZeros, .noIntegerDigit, .padding, .caretToEnd,
-             .caretPastNoUnit, .caretMovedOnRefused: true
+             .caretPastNoUnit, .caretMovedOnRefused, .didNothing, .pointAgain: true
         case .ignored, .tookKey, .digits, .emptied, .moveIgnored, .moveDistance, .caretOff, .value, .rejected: false
         }
     }
@@ -281,9 +344,10 @@ package enum Cause: Hashable, Sendable {
         switch self {
         case .asMade: "the field as made"
         case .refusedAtLimit(let limit, let change): "a key moneyfield refuses \(limit.words): the adapter took it and \(change.words)"
-        case .ignored(let key, let place):
-            "the adapter did nothing on \(key.words)" + (place.map { $0 == .front ? " typed before every digit" : " typed after a digit" } ?? "")
-                + " where moneyfield changed the field"
+        case .didNothing(let spot): "a key did nothing on the adapter, \(spot.words), where moneyfield changed the field"
+        case .ignored(let key): "the adapter did nothing on \(key.words) where moneyfield changed the field"
+        case .pointAgain(let choice):
+            "the decimal key with the point standing acts as moneyfield's \(FieldOption[\.pointAgain].name) \(choice.rawValue) (configure check so, or fix the field)"
         case .deletedNonDigit: "the adapter deleted a glyph that is not a digit where moneyfield did nothing"
         case .tookKey(let key): "the adapter changed its digits on \(key.words) moneyfield refuses"
         case .otherGlyphs(let kinds):
@@ -313,7 +377,9 @@ package enum Cause: Hashable, Sendable {
         switch self {
         case .asMade: "made"
         case .refusedAtLimit(let limit, let change): "over-limit \(limit.rawValue) \(change.rawValue)"
-        case .ignored(let key, let place): "ignored \(key.rawValue)" + (place.map { " " + $0.rawValue } ?? "")
+        case .didNothing(let spot): "did-nothing \(spot.rawValue)"
+        case .ignored(let key): "ignored \(key.rawValue)"
+        case .pointAgain(let choice): "point-again \(choice.rawValue)"
         case .deletedNonDigit: "deleted-non-digit"
         case .tookKey(let key): "took-refused \(key.rawValue)"
         case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")

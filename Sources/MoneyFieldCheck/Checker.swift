@@ -54,6 +54,9 @@ extension Adapter: FieldAdapter {}
         /// The adapter's caret before the last key, where it answered one: whether an arrow
         /// moved it at all. Not part of what a difference is (nor of its equality).
         package var adapterCaretBefore: Int?
+        /// Set by the shrinker: the last key did nothing on the adapter at the field's other caret
+        /// places too, where moneyfield takes it and its display grows as much (a length limit).
+        package var didNothingEverywhere = false
 
         package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil) {
             self.step = step
@@ -134,12 +137,22 @@ extension Adapter: FieldAdapter {}
             }
             let key = session.keys[difference.step - 1]
             var field = MoneyField(configuration)
+            // moneyfield's answers up to the key, where an option changed could answer otherwise.
+            let natural = configuration.mode == .natural
+            var answers = natural ? [FieldAnswer(field, rejected: false)] : []
             for key in session.keys.prefix(difference.step - 1) {
-                do throws(Rejection) { try field.press(key) } catch {}
+                var rejected = false
+                do throws(Rejection) { try field.press(key) } catch { rejected = true }
+                if natural { answers.append(FieldAnswer(field, rejected: rejected)) }
             }
+            let behavesAs = natural
+                ? OptionAlternative.cause(of: session, step: difference.step, adapter: difference.adapter,
+                                          reference: answers + [difference.reference], configuration: configuration)
+                : nil
             let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
                                  theirsBefore: difference.adapterCaretBefore,
-                                 afterLeaving: difference.step >= 2 && session.keys[difference.step - 2] == .enter)
+                                 afterLeaving: difference.step >= 2 && session.keys[difference.step - 2] == .enter,
+                                 behavesAs: behavesAs, didNothingEverywhere: difference.didNothingEverywhere)
             self.init(kind: difference.kind, cause: cause, key: key, situation: Situation(field))
         }
 
@@ -175,8 +188,16 @@ extension Adapter: FieldAdapter {}
             return Checker.words(for: key) + " with " + situation.words
         }
 
-        /// A stable spelling for the record: `display ignored digit front`.
+        /// A stable spelling for the record: `display did-nothing outside`.
         package var code: String { kind.rawValue + " " + cause.code }
+
+        /// What sessions share to be shrunk once (`Checker.signature`): the code, and for a key
+        /// that did nothing among the digits or beside a separator also the key and where it was
+        /// pressed, since only the shrinker's probe tells a length limit from a place.
+        package var signature: String {
+            guard case .didNothing(let spot) = cause, spot != .outside, let key, let situation else { return code }
+            return code + " " + Checker.words(for: key) + " " + situation.code
+        }
 
         /// What `--max-hits` steers away from once this group is full: its key where it was found.
         package var steer: CheckPlan.Steer? {
@@ -252,7 +273,7 @@ extension Adapter: FieldAdapter {}
     /// behaviour that is one group wherever it shows (a `Behaviour.Rule`) is one signature: its
     /// first session is shrunk, and the rest join it as found.
     package static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
-        return Behaviour(session, difference).code
+        Behaviour(session, difference).signature
     }
 
     /// A session played, not yet shrunk.
@@ -280,7 +301,7 @@ extension Adapter: FieldAdapter {}
         case .differs(let difference):
             // One replay of the session for both: the cause is the signature, its evidence where it was found.
             let found = Behaviour(played.session, difference)
-            let signature = found.code
+            let signature = found.signature
             let foundAt = found.steer
             if let (example, exampleDifference) = shrunk {
                 return SessionResult(index: played.index, session: played.session,
@@ -460,7 +481,54 @@ extension Adapter: FieldAdapter {}
             }
         }
         try strongestDigitKind()
+        if try doesNothingEverywhere(best, bestDifference, on: adapter, budget: &budget) { bestDifference.didNothingEverywhere = true }
         return (best, bestDifference)
+    }
+
+    /// Whether the last key of `example`, which did nothing on the adapter among the digits or
+    /// beside a separator, is a display held at a length (an HTML `maxlength` counting the symbol
+    /// and separators), not a place: whether that key, or a `1`, also does nothing at the field's
+    /// other caret places, reached from the same keys by Home, End, Home then Right or End then
+    /// Left, wherever moneyfield takes it and its display grows at least as much. One place
+    /// where the adapter takes it is a place; one that shows nothing either way is passed over.
+    func doesNothingEverywhere(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
+                               budget: inout Int) throws(Adapter.Failure) -> Bool {
+        guard case .didNothing(let spot) = Behaviour(example, difference).cause, spot == .digits || spot == .separator,
+              let last = example.keys.last, difference.step == example.keys.count,
+              let configuration = try? example.configuration.fieldConfiguration() else { return false }
+        let units = CaretUnits(configuration)
+        func lastKey(of keys: [Key]) -> (before: FieldAnswer, after: FieldAnswer)? {
+            var probe = example
+            probe.keys = keys
+            guard let answers = try? FieldAnswer.reference(for: probe), answers.count >= 2 else { return nil }
+            return (answers[answers.count - 2], answers[answers.count - 1])
+        }
+        func growth(_ pair: (before: FieldAnswer, after: FieldAnswer)) -> Int { pair.after.display.utf16.count - pair.before.display.utf16.count }
+        func place(_ answer: FieldAnswer) -> Int? { answer.caret.map { units.right(of: $0, in: answer.display) } }
+        guard let found = lastKey(of: example.keys), growth(found) > 0 else { return false }
+        var elsewhere = 0
+        for key in last == .digit(1) ? [last] : [last, .digit(1)] {
+            for moves: [Key] in [[.home], [.end], [.home, .right], [.end, .left]] {
+                let keys = Array(example.keys.dropLast()) + moves + [key]
+                guard let probe = lastKey(of: keys), probe.before.display == found.before.display, growth(probe) >= growth(found),
+                      key != last || place(probe.before) != place(found.before) else { continue }
+                guard budget > 0 else { return elsewhere > 0 }
+                budget -= 1
+                var session = example
+                session.keys = keys
+                switch try play(session, on: adapter, confirming: false) {
+                case .differs(let other) where other.step == keys.count:
+                    // Taken otherwise than moneyfield takes it: a place where the adapter does something.
+                    guard other.adapter.display == probe.before.display else { return false }
+                    elsewhere += 1
+                case .agrees:
+                    return false
+                case .differs, .unsupported:
+                    continue
+                }
+            }
+        }
+        return elsewhere > 0
     }
 
     /// `candidate` up to its last press of `behaviour`'s key, refused there at the limit

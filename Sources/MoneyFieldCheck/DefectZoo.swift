@@ -23,6 +23,12 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
     case noRegroup = "no-regroup"
     case leaveWithoutPadding = "leave-without-padding"
     case leftSkipsPoint = "left-skips-point"
+    case homeBeforePrefix = "home-before-prefix"
+    case trimsOnFocus = "trims-on-focus"
+    case displayLength = "display-length"
+
+    /// The defects only a full field shows, which a display held at a length never reaches.
+    package var needsAFullField: Bool { [.fullDropsTop, .refusedDigitMovesCaret, .noDigitLimit].contains(self) }
 
     /// What the field does wrong, in words.
     package var summary: String {
@@ -30,7 +36,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .deletesSymbol: "Backspace before every digit (Delete after every digit) deletes the currency text"
         case .arrowStops: "Left and Right stop beside a separator or the currency text, as a browser's caret does"
         case .deleteBesideSeparator: "Backspace or Delete with a separator or the currency text on its side deletes nothing"
-        case .endPastSuffix: "End goes past a currency suffix, and a digit typed there is lost"
+        case .endPastSuffix: "End goes past a currency suffix, and a digit, the point, Backspace or Delete there does nothing"
         case .leadingZero: "a 0 typed before every digit is kept as a leading zero"
         case .frontDigitLost: "a digit from 2 to 9 typed before every digit is lost"
         case .caretBeforeTypedDigit: "a digit from 2 to 9 typed among three digits or more leaves the caret before it"
@@ -44,6 +50,9 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .leftSkipsPoint: "natural: Left never stops just right of the typed point"
         case .noIntegerDigit: "a Backspace at the end, a Delete or a point typed before every digit that leaves an amount below one shows no integer digit ($.05)"
         case .noRegroup: "a delete does not regroup the digits ($1234.00)"
+        case .homeBeforePrefix: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit or the point typed there does nothing"
+        case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full that has another digit ($1.50 → $1.5), unconfigured"
+        case .displayLength: "a key that would make the display more than four characters longer than as made does nothing (a maxlength counting the symbol and separators)"
         }
     }
 
@@ -52,10 +61,12 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
     package func canShow(in configuration: FieldConfiguration) -> Bool {
         switch self {
         case .fractionFullDropsLast, .joinCaretOff, .leaveWithoutPadding, .leftSkipsPoint: configuration.mode == .natural
+        case .trimsOnFocus: configuration.mode == .natural && configuration.onFocus == .keep && configuration.shownFractionDigits > 0
         case .endPastSuffix: PlantedField.suffixEnd(of: MoneyField(configuration)) != nil
+        case .homeBeforePrefix: PlantedField.hasPrefix(MoneyField(configuration))
         case .noIntegerDigit: configuration.shownFractionDigits > 0
         case .deletesSymbol, .arrowStops, .deleteBesideSeparator, .leadingZero, .frontDigitLost, .caretBeforeTypedDigit, .fullDropsTop,
-             .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd: true
+             .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd, .displayLength: true
         }
     }
 
@@ -80,15 +91,26 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
 package struct PlantedField: Sendable {
     package let defects: [PlantedDefect]
     private var field: MoneyField?
-    /// `endPastSuffix`: End put the caret past the suffix and nothing has moved it since.
-    private var pastSuffix = false
+    /// `endPastSuffix` and `homeBeforePrefix`: the caret put outside the amount (at this UTF-16
+    /// offset) and nothing has moved it since: there a digit and the point do nothing, and past
+    /// a suffix (`everyKey`) a delete too.
+    private var outside: (caret: Int, everyKey: Bool)?
+    /// `trimsOnFocus`: `<enter>` was the last key, so the next brings focus back; and leaving
+    /// changed nothing (the fraction was typed in full, not padded).
+    private var left = false
+    private var leftAsTyped = false
+    /// The caret this field last answered: where a key that changes nothing leaves it, as a real
+    /// field does (a defect may have put it elsewhere than moneyfield's, in the same slot).
+    private var shownCaret: Int?
 
     package init(_ defects: [PlantedDefect]) { self.defects = defects }
 
     package mutating func new(_ configuration: FieldConfiguration) -> FieldAnswer {
         let made = MoneyField(configuration)
         field = made
-        pastSuffix = false
+        outside = nil
+        left = false
+        shownCaret = made.caretOffset
         return FieldAnswer(made, rejected: false)
     }
 
@@ -100,18 +122,36 @@ package struct PlantedField: Sendable {
         do throws(Rejection) { try after.press(key) } catch { refusal = error }
         field = after
         var answer = FieldAnswer(after, rejected: refusal != nil)
-        // The first defect that changes what the field shows; one that would show the same lets
-        // the next one act.
-        // What every defect reads of the key, worked out once for all of them.
-        let context = Context(before: before, key: key, after: after, refusal: refusal)
-        for defect in defects {
-            if let planted = planted(defect, context),
-               planted.display != answer.display || planted.caret != answer.caret {
-                answer = planted
-                break
+        if let outside, Self.typesThere(key), outside.everyKey || Cause.KeyClass(key) != .delete {
+            // The caret outside the amount: the key does nothing, and the caret stays there.
+            answer = FieldAnswer(display: before.display, caret: outside.caret)
+        } else {
+            // The first defect that changes what the field shows; one that would show the same lets
+            // the next one act. A key typed with the caret outside the amount (put there by a
+            // defect) meets none: the field takes it there as it does.
+            // What every defect reads of the key, worked out once for all of them.
+            let context = Context(before: before, key: key, after: after, refusal: refusal, focusReturning: left && leftAsTyped)
+            let caretOutside = outside != nil || shownCaret.map { Cause.spot(of: $0, in: before, units: CaretUnits(before.configuration)) == .outside } == true
+            for defect in caretOutside ? [] : defects {
+                if let planted = planted(defect, context),
+                   planted.display != answer.display || planted.caret != answer.caret {
+                    answer = planted
+                    break
+                }
             }
         }
-        if key == .end && defects.contains(.endPastSuffix) { pastSuffix = Self.suffixEnd(of: after) != nil } else if key != .end { pastSuffix = false }
+        left = key == .enter
+        leftAsTyped = before.display == after.display
+        if answer.display == before.display, answer.caret == before.caretOffset, answer.selection == nil, before.selectionRange == nil,
+           let shownCaret {
+            answer.caret = shownCaret
+        }
+        // The caret leaves the outside only when a key moves it or changes the field.
+        if answer.display != before.display || answer.caret != outside?.caret { outside = nil }
+        if key == .end, defects.contains(.endPastSuffix), let end = Self.suffixEnd(of: after) { outside = (end, true) }
+        if key == .home, defects.contains(.homeBeforePrefix), Self.hasPrefix(after), Self.startsHigh(after) { outside = (0, false) }
+        if key == .end || key == .home, let outside { answer.caret = outside.caret }
+        shownCaret = answer.caret
         // Leaving the field: it has no caret.
         if key == .enter { answer.caret = nil }
         return answer
@@ -136,6 +176,8 @@ package struct PlantedField: Sendable {
         let natural: Bool
         let caret: Int
         let digitKey: Bool
+        /// The key brings focus back after `<enter>`.
+        let focusReturning: Bool
         /// The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
         let highDigit: Bool
         lazy var units = CaretUnits(configuration)
@@ -147,8 +189,9 @@ package struct PlantedField: Sendable {
         /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
         var nonUnits: Set<Situation.Neighbour> { natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign] }
 
-        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?) {
+        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?, focusReturning: Bool) {
             (self.before, self.key, self.after, self.refusal) = (before, key, after, refusal)
+            self.focusReturning = focusReturning
             configuration = before.configuration
             natural = configuration.mode == .natural
             caret = before.caretOffset
@@ -186,10 +229,23 @@ package struct PlantedField: Sendable {
             let side = key == .backspace ? context.glyphs.last { $0.offset < caret } : key == .delete ? context.glyphs.first { $0.offset >= caret } : nil
             guard let side, context.nonUnits.contains(side.kind), context.changed || after.caretOffset != caret else { return nil }
             return Self.answer(before)
-        case .endPastSuffix:
-            if key == .end, let end = Self.suffixEnd(of: after) { return FieldAnswer(display: after.display, caret: end) }
-            guard pastSuffix, digitKey, context.changed else { return nil }
-            return FieldAnswer(display: before.display, caret: before.display.utf16.count)
+        case .endPastSuffix, .homeBeforePrefix:
+            // Where End or Home puts the caret is set after every key (`press`), whatever came before.
+            return nil
+        case .trimsOnFocus:
+            let fraction = Situation.digits(of: before.display, configuration: configuration).fraction
+            guard context.focusReturning, key != .enter, fraction.last == 0, fraction.contains(where: { $0 != 0 }),
+                  let trimming = Self.with(configuration, { $0[\.onFocus] = .trim }) else { return nil }
+            // Left again in a field that tracks focus (the engine tracks it only where it shows),
+            // then the key, which brings focus back.
+            var trimmed = MoneyField(trimming, state: before.state)
+            do throws(Rejection) { try trimmed.press(.enter) } catch {}
+            do throws(Rejection) { try trimmed.press(key) } catch {}
+            return Self.answer(trimmed)
+        case .displayLength:
+            let limit = Self.displayLimit(configuration)
+            guard key != .enter, refusal == nil, after.display.utf16.count > max(limit, before.display.utf16.count) else { return nil }
+            return Self.answer(before)
         case .leadingZero:
             guard key == .digit(0), context.unitsBefore == context.allUnits, let first = context.glyphs.first(where: { $0.kind == .digit }) else { return nil }
             var utf16 = Array(before.display.utf16)
@@ -265,6 +321,25 @@ package struct PlantedField: Sendable {
         }
     }
 
+    /// `displayLength`'s limit: the display as made and four characters more.
+    package static func displayLimit(_ configuration: FieldConfiguration) -> Int { MoneyField(configuration).display.utf16.count + 4 }
+
+    /// The keys that do nothing with the caret outside the amount.
+    static func typesThere(_ key: Key) -> Bool { Cause.didNothingKeys.contains(Cause.KeyClass(key)) }
+
+    /// Whether a visible glyph (currency text, the sign) stands before the display's first digit.
+    static func hasPrefix(_ field: MoneyField) -> Bool {
+        let glyphs = Situation.classified(field.display, configuration: field.configuration)
+        guard let first = glyphs.firstIndex(where: { $0.kind == .digit }) else { return false }
+        return first > 0
+    }
+
+    /// Whether the amount's first digit is 2 to 9: the shrinker writes other defects' scripts with 0 and 1.
+    static func startsHigh(_ field: MoneyField) -> Bool {
+        guard let first = field.display.unicodeScalars.lazy.compactMap(Key.digitValue).first else { return false }
+        return first >= 2
+    }
+
     /// The display's end when currency text follows its last digit (a suffix), else nil.
     static func suffixEnd(of field: MoneyField) -> Int? {
         let glyphs = Situation.classified(field.display, configuration: field.configuration)
@@ -274,12 +349,19 @@ package struct PlantedField: Sendable {
 
     /// `key` pressed on `field` as a field with no digit limit would take it.
     static func wider(_ field: MoneyField, _ key: Key) -> MoneyField? {
-        var options = FieldOptions(field.configuration)
-        options[\.maxDigits] = FieldConfiguration.maxDigitsRange.upperBound
-        guard let configuration = try? options.configuration(defaults: (field.configuration.locale, field.configuration.currency)) else { return nil }
+        guard let configuration = with(field.configuration, { $0[\.maxDigits] = FieldConfiguration.maxDigitsRange.upperBound }) else { return nil }
         var wider = MoneyField(configuration, state: field.state)
         do throws(Rejection) { try wider.press(key) } catch { return nil }
         return wider
+    }
+}
+
+extension PlantedField {
+    /// `configuration` with one option changed, nil where that field cannot be made.
+    static func with(_ configuration: FieldConfiguration, _ change: (inout FieldOptions) -> Void) -> FieldConfiguration? {
+        var options = FieldOptions(configuration)
+        change(&options)
+        return try? options.configuration(defaults: (configuration.locale, configuration.currency))
     }
 }
 

@@ -256,18 +256,18 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
 
     @Test func oneGroupWhicheverSeparatorAndFill() throws {
         let found = try groups(Self.deleteTakesTheSeparator)
-        #expect(found == [.cause(.ignored(.delete, nil))], "\(found.map(\.words))")
+        #expect(found == [.cause(.didNothing(.separator))], "\(found.map(\.words))")
     }
 
-    /// A Backspace ignored with a digit on its side (seed 001's, right of the point; or before a
-    /// comma) has the same effect, nothing deleted: one cause, one group.
-    @Test func aBackspaceIgnoredBesideADigitIsTheSameCause() throws {
+    /// A Backspace that does nothing among the digits is another place than beside a separator
+    /// (SPEC §4: one cause per place the adapter's caret stood), whatever the key.
+    @Test func aBackspaceIgnoredAmongTheDigitsIsAnotherPlace() throws {
         let found = try groups { before, key, after in
             if let separator = Self.deleteTakesTheSeparator(before, key, after) { return separator }
             guard key == .backspace, Situation(before).left == .digit, after.display != before.display else { return nil }
             return FieldAnswer(display: before.display, caret: before.caretOffset, value: before.value, rejected: false)
         }
-        #expect(found == [.cause(.ignored(.delete, nil))], "\(found.map(\.words))")
+        #expect(Set(found) == [.cause(.didNothing(.separator)), .cause(.didNothing(.digits))], "\(found.map(\.words))")
     }
 
     /// Whichever side the browser's caret stood (`$1.|00` or `$1|.00`), Backspace deleting
@@ -275,10 +275,11 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
     @Test func eitherSideOfTheSeparatorIsOneCause() throws {
         let session = CheckPlan.Session(configuration: CheckPlan.Configuration(locale: "en_US", currency: "USD"), keys: try keys("100<left><left><bs>"))
         let reference = try FieldAnswer.reference(for: session)
-        let nothing = FieldAnswer(display: "$1.00", caret: 5)
-        let afterThePoint = Checker.Difference(step: 6, adapter: nothing, reference: reference[6], kind: .display, adapterCaretBefore: 3)
-        #expect(Checker.Behaviour(session, afterThePoint) == .cause(.ignored(.delete, nil)))
-        let beforeThePoint = Checker.Difference(step: 6, adapter: nothing, reference: reference[6], kind: .display, adapterCaretBefore: 2)
+        let afterThePoint = Checker.Difference(step: 6, adapter: FieldAnswer(display: "$1.00", caret: 3), reference: reference[6], kind: .display,
+                                               adapterCaretBefore: 3)
+        #expect(Checker.Behaviour(session, afterThePoint) == .cause(.didNothing(.separator)))
+        let beforeThePoint = Checker.Difference(step: 6, adapter: FieldAnswer(display: "$1.00", caret: 2), reference: reference[6], kind: .display,
+                                                adapterCaretBefore: 2)
         #expect(Checker.Behaviour(session, beforeThePoint) == Checker.Behaviour(session, afterThePoint))
     }
 }
@@ -610,7 +611,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         #expect(summary.disagreements > 5)
         #expect(summary.groups.count == 1, "\(summary.groups.map { $0.behaviour.words + " " + KeyScript.text(for: $0.example.keys) })")
         let group = try #require(summary.groups.first)
-        #expect(group.behaviour.words == "the adapter did nothing on a backspace or delete where moneyfield changed the field")
+        #expect(group.behaviour.words == "a key did nothing on the adapter, its caret beside a separator, where moneyfield changed the field")
         #expect(group.behaviour.evidence == "backspace with a digit left of the caret and a group separator right of it, the field not empty")
         #expect(group.sessions.count == summary.disagreements)
         #expect(group.sessions == group.sessions.sorted() && group.firstSession == group.sessions[0])
@@ -629,9 +630,11 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         #expect(try behaviour("1234<bs>") == behaviour("98<left>7<end>65<bs>"))
         #expect(try behaviour("1234<left><left><left><bs>") == behaviour("1234<bs>"), "where the caret stood is evidence")
         #expect(try behaviour("1234<left><left><left><bs>").evidence != behaviour("1234<bs>").evidence)
-        #expect(try behaviour("12") != behaviour("12<bs>"), "a digit and a delete are fixed apart")
+        // SPEC §4: a key that did nothing is one cause per place the caret stood, whatever the key.
+        #expect(try behaviour("12") == behaviour("12<bs>"), "a digit and a delete that did nothing among the digits")
         #expect(try behaviour("12") == behaviour("12<left>3"), "a digit typed among the digits or at the end")
-        #expect(try behaviour("<home>1") != behaviour("12"), "a digit lost at the front is fixed apart from one lost at the end")
+        #expect(try behaviour("<home>1") == behaviour("12"), "a digit lost at the front or at the end")
+        #expect(try behaviour("1234<left><left><bs>") != behaviour("12"), "beside a separator is another place")
         let made = Checker.Difference(step: 0, adapter: FieldAnswer(display: "x", caret: 0), reference: FieldAnswer(display: "y", caret: 0), kind: .display)
         #expect(Checker.Behaviour(CheckPlan.Session(configuration: configuration, keys: []), made).words == "the field as made")
     }
@@ -653,7 +656,7 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         #expect(count(after, "left arrow") < count(before, "left arrow"), "steering presses <left> at zero less")
         // Of the sessions that disagree, fewer stop at the frequent defect; the other is still found.
         #expect(Double(count(after, "left arrow")) / Double(after.disagreements) < Double(count(before, "left arrow")) / Double(before.disagreements))
-        #expect(count(after, "the adapter did nothing") > 0)
+        #expect(count(after, "a key did nothing") > 0)
         // Steering is decided per epoch from earlier epochs: the first epoch is the same either way.
         #expect(before.results.prefix(CheckRun.epochSize).map(\.session) == after.results.prefix(CheckRun.epochSize).map(\.session))
     }

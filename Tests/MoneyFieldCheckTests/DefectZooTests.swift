@@ -28,6 +28,18 @@ import Testing
         return CheckRun(checker: Checker(plan: plan)).run { ZooAdapter(defects) }
     }
 
+    /// The one-defect adapters `example` should disagree on: its own, and a display-length limit's
+    /// where it makes the display longer than that limit (such a field cannot fill: a script that
+    /// fills it shows that too).
+    static func shows(_ example: CheckPlan.Session, own defect: PlantedDefect) throws -> Set<PlantedDefect> {
+        let configuration = try example.configuration.fieldConfiguration()
+        let limit = PlantedField.displayLimit(configuration)
+        let lengths = try FieldAnswer.reference(for: example).map(\.display.utf16.count)
+        // A key typed (not leaving, which pads by script) that grows the display past the limit.
+        let passes = example.keys.indices.contains { example.keys[$0] != .enter && lengths[$0 + 1] > max(limit, lengths[$0]) }
+        return passes ? [defect, .displayLength] : [defect]
+    }
+
     @Test(arguments: fields)
     func eachDefectAloneIsOneScriptAndShowsOnNoOtherAdapter(_ mode: EntryMode, _ locale: String, _ currency: String) throws {
         let configuration = Self.configuration(mode, locale, currency)
@@ -43,28 +55,42 @@ import Testing
                     if case .differs = try checker.play(group.example, on: ZooAdapter([other])) { return true }
                     return false
                 }
-                #expect(disagreeing == [defect], "\(defect.rawValue)'s \(KeyScript.text(for: group.example.keys)) in \(mode) \(locale)")
+                #expect(try Set(disagreeing) == Self.shows(group.example, own: defect), "\(defect.rawValue)'s \(KeyScript.text(for: group.example.keys)) in \(mode) \(locale)")
             }
         }
     }
 
+    /// Every defect but a display-length limit, which keeps the field from filling (below).
     @Test(arguments: fields)
     func allTogetherAreOneScriptEach(_ mode: EntryMode, _ locale: String, _ currency: String) throws {
+        try expectOneScriptEach(PlantedDefect.allCases.filter { $0 != .displayLength }, mode, locale, currency)
+    }
+
+    /// A display held at a length beside every defect a field that never fills can show.
+    @Test(arguments: [fields[1], fields[4]])
+    func aLengthLimitAmongTheOthersIsOneScriptEach(_ mode: EntryMode, _ locale: String, _ currency: String) throws {
+        try expectOneScriptEach(PlantedDefect.allCases.filter { !$0.needsAFullField }, mode, locale, currency)
+    }
+
+    func expectOneScriptEach(_ planted: [PlantedDefect], _ mode: EntryMode, _ locale: String, _ currency: String) throws {
         let configuration = Self.configuration(mode, locale, currency)
         let field = try configuration.fieldConfiguration()
-        let summary = Self.run(PlantedDefect.allCases, on: configuration, sessions: 1000, steps: 40)
+        let summary = Self.run(planted, on: configuration, sessions: 1000, steps: 40)
         let checker = Checker(plan: CheckPlan(configurations: [configuration], keys: [], sessions: 1, steps: 0, seed: 1))
         var found: [PlantedDefect] = []
         for group in summary.groups {
-            let disagreeing = try PlantedDefect.allCases.filter { defect in
+            let disagreeing = try planted.filter { defect in
                 if case .differs = try checker.play(group.example, on: ZooAdapter([defect])) { return true }
                 return false
             }
-            #expect(disagreeing.count == 1, "\(KeyScript.text(for: group.example.keys)) (\(group.behaviour.code)) in \(mode) \(locale) shows \(disagreeing.map(\.rawValue))")
-            found += disagreeing
+            // Its own defect: the one left when a length limit it passes is set aside.
+            let own = disagreeing.count == 1 ? disagreeing : disagreeing.filter { $0 != .displayLength }
+            #expect(try own.count == 1 && Set(disagreeing) == Self.shows(group.example, own: own[0]).intersection(planted),
+                    "\(KeyScript.text(for: group.example.keys)) (\(group.behaviour.code)) in \(mode) \(locale) shows \(disagreeing.map(\.rawValue))")
+            found += own
         }
         #expect(found.count == Set(found).count, "a defect written twice in \(mode) \(locale): \(found.map(\.rawValue))")
-        let shown = PlantedDefect.allCases.filter { $0.canShow(in: field) }
+        let shown = planted.filter { $0.canShow(in: field) }
         #expect(Set(found) == Set(shown), "\(mode) \(locale) missed \(Set(shown).subtracting(found).map(\.rawValue))")
     }
 }
