@@ -72,14 +72,13 @@ struct DemoCommand: ParsableCommand {
         } catch let error as ScriptError {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
-        // As `test` says of it: a script with no command shows captions at most; under
-        // --strict, which holds a demo to `test`'s standard, it is an error.
-        if strict && transcript.steps.isEmpty {
-            Console.error("\(VisibleText.terminalSafe(raw.shown)): holds no command (lines starting \"> \"); nothing to check")
+        // One rule with `test`: a script with no command is an error (exit 1), and no cast is written.
+        if transcript.steps.isEmpty {
+            Console.error("\(VisibleText.terminalSafe(raw.shown)): holds no command (lines starting \"> \"); nothing to show")
             throw ExitCode.failure
         }
-        let session = try Session(options: SessionOptions(
-            isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
+        let options = SessionOptions(isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent())
+        let session = try Session(options: options)
         let pacing = DemoPlan.Pacing(pace: pace, hold: hold)
         let plan: DemoPlan
         var ending = DemoPlayer.Ending.finished
