@@ -107,12 +107,20 @@ struct DemoCommand: ParsableCommand {
             Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             let size = TerminalSize.current()
-            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns, colour: Console().useColor)
-            // One row for the footer.
-            guard plan.height + 1 <= size.rows, size.columns >= 30 else {
-                throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")
+            let colour = Console().useColor
+            let columns = max(DemoPlayer.narrowest, size.columns)
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns, colour: colour)
+            let needed = DemoPlayer.needed(for: plan)
+            guard size.columns >= needed.columns, size.rows >= needed.rows else {
+                throw UnusableInput("the demo needs a terminal of at least \(needed.columns)×\(needed.rows) (columns×rows); this one is \(size.columns)×\(size.rows)")
             }
-            ending = DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
+            // After a resize the script is played again in a fresh session for the new width,
+            // unless it may write files: then the first plan stays, and a smaller terminal is told its size.
+            let replan: ((Int) -> DemoPlan?)? = allowWrite ? nil : { columns in
+                (try? Session(options: options)).map { DemoPlan(transcript: transcript, session: $0, pacing: pacing, width: columns, colour: colour) }
+            }
+            var player = DemoPlayer(plan: plan, columns: columns, waitsAfterEachStep: step, replan: replan)
+            ending = player.play()
         } else {
             // Piped (a log, a class's projector fed by a pipe): a signal stops between steps and says where.
             Interrupts.stopBetweenSteps()
