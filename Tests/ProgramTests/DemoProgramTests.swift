@@ -75,6 +75,44 @@ import MoneyFieldCheck
         #expect(cast.hasPrefix("{\"version\":2,\"width\":40,"), "\(cast.prefix(80))")
     }
 
+    /// A signal during the last step lets it finish, as between steps, and the run still says
+    /// it was interrupted and ends 130/143, as `test` does.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringTheLastStepIsReported(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        _ = try folder.file("one.session", "> type 1\namount: $0.01|\n")
+        let process = Process()
+        process.executableURL = binary
+        // The hold is long: the signal comes while the only step's result is on screen.
+        process.arguments = ["demo", "--pace", "200", "--hold", "60000", "one.session"]
+        process.currentDirectoryURL = folder.url
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(60)
+        while !String(decoding: printed, as: UTF8.self).contains("amount: $0.01|") {
+            let chunk = stdout.fileHandleForReading.availableData
+            guard !chunk.isEmpty, Date() < deadline else {
+                process.terminate()
+                Issue.record("the step's result never came: \(String(decoding: printed, as: UTF8.self))")
+                return
+            }
+            printed += chunk
+        }
+        kill(process.processIdentifier, signal)
+        printed += stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: printed, as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(process.terminationStatus)")
+        #expect(text.hasSuffix("demo interrupted after step 1, the last of 1 step, from one.session\n"), "\(text)")
+        #expect(!text.contains("demo finished"))
+    }
+
     /// One rule with `test`: a script with no command (empty, or captions only) is an error,
     /// with the same exit status, and no cast is written.
     @Test(arguments: ["", "# Only a caption.\n"])

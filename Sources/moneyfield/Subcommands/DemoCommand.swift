@@ -138,6 +138,8 @@ struct DemoCommand: ParsableCommand {
                     left -= 100
                 }
             }
+            // A signal during the last step lets it finish, as between steps, and is still reported.
+            if ending == .finished && Interrupts.caught != 0 { ending = .interrupted(step: plan.stepCount) }
         }
         let count = transcript.steps.count
         let steps = "\(English.count(count, "step"))"
@@ -147,7 +149,9 @@ struct DemoCommand: ParsableCommand {
         case .quit(let at):
             Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .interrupted(let at):
-            Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
+            // `at` past the last step: every step was shown, and the signal came after the last began.
+            let place = at < count ? "at step \(at + 1) of \(steps)" : "after step \(count), the last of \(steps),"
+            Output.write("demo interrupted \(place) from \(VisibleText.terminalSafe(raw.shown))\n")
             throw ExitCode(Interrupts.caught != 0 ? Interrupts.exitStatus : 130)
         }
         // Left early, the class saw the steps up to there: only their differences are said.
