@@ -79,6 +79,7 @@ struct DemoInTmuxTests {
         try tmux.resize(columns: columns, rows: rows)
         let fitted = try tmux.waitFor("the demo at \(columns)×\(rows)") { $0.contains("┌") && $0.contains("step 1/10") }
         #expect(fitted.contains("Welcome to moneyfield.") && !fitted.contains("the demo needs"), "\(fitted)")
+        #expect(fitted.contains("step 1/10 · Enter next · q quit") && !fitted.contains("…"), "a whole footer for 40 columns:\n\(fitted)")
         try tmux.resize(columns: 100, rows: 30)
         let large = try tmux.waitFor(footer)
         #expect(large.contains("Welcome to moneyfield. This is the field banking apps and ATMs use:"), "captions wrapped for 100 columns again:\n\(large)")

@@ -50,7 +50,8 @@ struct DemoPlayer {
             let needed = Self.needed(for: plan)
             let fits = size.columns >= needed.columns && size.rows >= needed.rows
             if fits {
-                draw(frame, footer: Self.footer(step: frame.step, of: plan.stepCount, paused: paused, isLast: isLast), columns: size.columns)
+                // One cell spare: a footer in the last column would scroll the screen.
+                draw(frame, footer: Self.footer(step: frame.step, of: plan.stepCount, paused: paused, isLast: isLast, width: max(1, size.columns - 1)))
             } else {
                 drawTooSmall(needed: needed, size: size)
             }
@@ -135,18 +136,32 @@ struct DemoPlayer {
         }
     }
 
-    /// The line under the screen: where the demo is and the keys that work now. Paused, `p`
-    /// resumes; on the last screen the demo says it is over and how to leave.
-    static func footer(step: Int, of count: Int, paused: Bool, isLast: Bool) -> String {
+    /// The line under the screen: where the demo is and the keys that work now, in `width`
+    /// cells. Paused, `p` resumes; on the last screen the demo says it is over and how to leave.
+    /// Narrow, what matters least now is left out whole (`p pause` before `← back`), never a
+    /// word cut (`p pa…`); only what still does not fit is cut.
+    static func footer(step: Int, of count: Int, paused: Bool, isLast: Bool, width: Int = .max) -> String {
         let place = "step \(min(step + 1, max(count, 1)))/\(count)"
-        if isLast { return "\(place) · end of demo · Enter or q leaves · ← back" }
-        return "\(place)\(paused ? " · paused" : "") · Enter next · ← back · \(paused ? "p resume" : "p pause") · q quit"
+        var items: [String], leastNeededFirst: [String]
+        if isLast {
+            items = [place, "end of demo", "Enter or q leaves", "← back"]
+            leastNeededFirst = ["← back", "end of demo"]
+        } else if paused {
+            items = [place, "paused", "Enter next", "← back", "p resume", "q quit"]
+            leastNeededFirst = ["← back", "Enter next"]
+        } else {
+            items = [place, "Enter next", "← back", "p pause", "q quit"]
+            leastNeededFirst = ["p pause", "← back"]
+        }
+        for item in leastNeededFirst where TerminalWidth.of(items.joined(separator: " · ")) > width {
+            items.removeAll { $0 == item }
+        }
+        return TerminalWidth.cut(items.joined(separator: " · "), to: width)
     }
 
-    private func draw(_ frame: DemoPlan.Frame, footer: String, columns: Int) {
+    private func draw(_ frame: DemoPlan.Frame, footer: String) {
         var shown = frame
-        // Cut to the terminal: a wrapped footer would scroll the screen.
-        shown.body += ["", "\u{1B}[2m" + TerminalWidth.cut(footer, to: max(1, columns - 1)) + "\u{1B}[0m"]
+        shown.body += ["", "\u{1B}[2m" + footer + "\u{1B}[0m"]
         var screen = AsciiCast.draw(shown)
         screen = screen.replacing("\r\n", with: "\u{1B}[K\r\n")
         Output.write(screen)
