@@ -108,18 +108,19 @@ struct DemoCommand: ParsableCommand {
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             let size = TerminalSize.current()
             let colour = Console().useColor
-            let columns = max(DemoPlayer.narrowest, size.columns)
-            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: columns, colour: colour)
+            // The terminal's width, not --columns (a cast's).
+            let width = max(DemoPlayer.narrowest, size.columns)
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: width, colour: colour)
             let needed = DemoPlayer.needed(for: plan)
             guard size.columns >= needed.columns, size.rows >= needed.rows else {
                 throw UnusableInput("the demo needs a terminal of at least \(needed.columns)×\(needed.rows) (columns×rows); this one is \(size.columns)×\(size.rows)")
             }
             // After a resize the script is played again in a fresh session for the new width,
             // unless it may write files: then the first plan stays, and a smaller terminal is told its size.
-            let replan: ((Int) -> DemoPlan?)? = allowWrite ? nil : { columns in
-                (try? Session(options: options)).map { DemoPlan(transcript: transcript, session: $0, pacing: pacing, width: columns, colour: colour) }
+            let replan: ((Int) -> DemoPlan?)? = allowWrite ? nil : { width in
+                (try? Session(options: options)).map { DemoPlan(transcript: transcript, session: $0, pacing: pacing, width: width, colour: colour) }
             }
-            var player = DemoPlayer(plan: plan, columns: columns, waitsAfterEachStep: step, replan: replan)
+            var player = DemoPlayer(plan: plan, columns: width, waitsAfterEachStep: step, replan: replan)
             ending = player.play()
         } else {
             // Piped (a log, a class's projector fed by a pipe): a signal stops between steps and says where.
