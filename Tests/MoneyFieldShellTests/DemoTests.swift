@@ -15,6 +15,15 @@ import MoneyFieldScripts
         DemoPlan(transcript: try Transcript(parsing: text, path: "d.session"), session: try Session(options: SessionOptions(isScript: true)), pacing: pacing)
     }
 
+    /// A plan is as wide as its screens in display columns: the reverse video a selection is
+    /// drawn with takes none (issue 47: a 40-column cast said 47).
+    @Test func aSelectionsReverseVideoTakesNoWidth() throws {
+        let transcript = try Transcript(parsing: "> type <selall>9\namount: $0.09|\n", path: "b.session")
+        let plan = DemoPlan(transcript: transcript, session: try Session(options: SessionOptions(isScript: true)), pacing: DemoPlan.Pacing(), width: 40)
+        #expect(plan.frames.contains { $0.body.contains { $0.contains("\u{1B}[7m") } }, "a frame shows the selection")
+        #expect(plan.width == 40, "\(plan.width)")
+    }
+
     @Test func keysAreTypedOneByOneWithTheFieldInView() throws {
         // The second step's frames, before the closing caption's.
         let frames = Array(try plan().frames.filter { $0.step == 1 }.prefix(4))

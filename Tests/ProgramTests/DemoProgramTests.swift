@@ -62,6 +62,74 @@ import MoneyFieldCheck
         }
     }
 
+    /// A cast is as wide as its widest screen in display columns: a selection's reverse video
+    /// takes none (it counted 7, and a 40-column cast said 47).
+    @Test func aCastsWidthCountsDisplayColumnsNotEscapes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("b.session", "> type <selall>9\namount: $0.09|\n")
+        let outcome = try BuiltProgram.run(["demo", "b.session", "--cast", "b.cast", "--columns", "40"], directory: folder.url)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let cast = try String(contentsOf: folder.url.appendingPathComponent("b.cast"), encoding: .utf8)
+        #expect(cast.contains("\\u001b[7m"), "the selection is drawn in reverse video")
+        #expect(cast.hasPrefix("{\"version\":2,\"width\":40,"), "\(cast.prefix(80))")
+    }
+
+    /// A signal during the last step lets it finish, as between steps, and the run still says
+    /// it was interrupted and ends 130/143, as `test` does.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringTheLastStepIsReported(signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        _ = try folder.file("one.session", "> type 1\namount: $0.01|\n")
+        let process = Process()
+        process.executableURL = binary
+        // The hold is long: the signal comes while the only step's result is on screen.
+        process.arguments = ["demo", "--pace", "200", "--hold", "60000", "one.session"]
+        process.currentDirectoryURL = folder.url
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(60)
+        while !String(decoding: printed, as: UTF8.self).contains("amount: $0.01|") {
+            let chunk = stdout.fileHandleForReading.availableData
+            guard !chunk.isEmpty, Date() < deadline else {
+                process.terminate()
+                Issue.record("the step's result never came: \(String(decoding: printed, as: UTF8.self))")
+                return
+            }
+            printed += chunk
+        }
+        kill(process.processIdentifier, signal)
+        printed += stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: printed, as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(process.terminationStatus)")
+        #expect(text.hasSuffix("demo interrupted after step 1, the last of 1 step, from one.session\n"), "\(text)")
+        #expect(!text.contains("demo finished"))
+    }
+
+    /// One rule with `test`: a script with no command (empty, or captions only) is an error,
+    /// with the same exit status, and no cast is written.
+    @Test(arguments: ["", "# Only a caption.\n"])
+    func aScriptWithNoCommandIsAnErrorAsInTest(text: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("empty.session", text)
+        let test = try BuiltProgram.run(["test", "empty.session"], directory: folder.url)
+        let demo = try BuiltProgram.run(["demo", "--pace", "0", "--hold", "0", "empty.session"], directory: folder.url)
+        #expect(test.status == 1 && demo.status == test.status, "test \(test.status), demo \(demo.status)")
+        #expect(demo.stderr == "error: empty.session: holds no command (lines starting \"> \"); nothing to show\n", "\(demo.stderr)")
+        #expect(demo.stdout.isEmpty, "\(demo.stdout)")
+        let cast = try BuiltProgram.run(["demo", "empty.session", "--cast", "e.cast"], directory: folder.url)
+        #expect(cast.status == 1 && cast.stderr == demo.stderr)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("e.cast").path), "a cast was written")
+    }
+
     /// A cast path that cannot be written is refused before the demo is worked out: exit 2.
     @Test func anUnwritableCastPathIsRefusedFirst() throws {
         let folder = try TemporaryFolder()

@@ -21,16 +21,6 @@ import Testing
         #expect(outcome.stdout == "1 passed, 0 failed\n")
     }
 
-    @Test func aCommentOnlyDemoShowsItsCaptionAndStrictCallsItEmpty() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        _ = try folder.file("c.session", "# Only a caption.\n")
-        let shown = try BuiltProgram.run(["demo", "--pace", "0", "--hold", "0", "c.session"], directory: folder.url)
-        #expect(shown.status == 0 && shown.stdout.hasPrefix("Only a caption.\n"), "\(shown.stdout)")
-        let strict = try BuiltProgram.run(["demo", "--strict", "--pace", "0", "--hold", "0", "c.session"], directory: folder.url)
-        #expect(strict.status == 1 && strict.stderr.contains("holds no command"))
-    }
-
     @Test func anOutputIsNeverOneOfTheInputs() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -36,13 +36,56 @@ struct DemoInTmuxTests {
         try tmux.press("Enter")
         try tmux.waitFor("amount> type [←][Backspace]")
         try tmux.waitFor("Step two: back one digit.")
+        // With --step a result waits anyway: going back pauses nothing, and the footer says so.
         try tmux.press("Left")
-        try tmux.waitFor("step 1/3 · paused")
-        try tmux.waitFor("amount: $1.00|")
+        let back = try tmux.waitFor("amount: $1.00|")
+        #expect(back.contains("step 1/3 · Enter next · ← back · p pause · q quit") && !back.contains("paused"), "\(back)")
         try tmux.press("q")
         try tmux.waitFor("demo left at step 1 of 3 steps")
         try tmux.waitFor("[exit 0]")
         #expect(try !tmux.screen().contains("┌"), "the alternate screen is given back")
+    }
+
+    /// Timed, going back holds the earlier result: that is a pause, and `p` resumes it.
+    @Test func goingBackInATimedDemoPauses() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = try folder.file("d.session", Self.script)
+        let tmux = try Tmux(arguments: ["demo", "--pace", "0", "--hold", "60000", script.path])
+        try tmux.waitFor("step 1/3 · Enter next")
+        try tmux.press("Enter")
+        try tmux.waitFor("step 2/3 · Enter next")
+        try tmux.press("Left")
+        try tmux.waitFor("step 1/3 · paused · Enter next · ← back · p resume · q quit")
+        try tmux.press("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
+    /// The guided tour at 100×30, shrunk to 40×10 mid-demo: the screen says the size it needs
+    /// (no half screen scrolled away); at that size it is laid out again for 40 columns; back at
+    /// 100×30 it is redrawn whole at once, footer and all, on the same step.
+    @Test func aResizeRedrawsTheDemoOrSaysTheSizeItNeeds() throws {
+        let tour = BuiltProgram.packageRoot.appendingPathComponent("scripts/demos/guided-tour.session").path
+        let tmux = try Tmux(arguments: ["demo", tour, "--step"])
+        let footer = "step 1/10 · Enter next · ← back · p pause · q quit"
+        try tmux.waitFor(footer)
+        try tmux.resize(columns: 40, rows: 10)
+        // The words as read: the terminal wraps them at 40 columns.
+        let small = try tmux.waitFor("the demo needs ").replacing("\n", with: " ")
+        #expect(small.contains("this terminal is 40×10") && !small.contains("step 1/"), "\(small)")
+        let needed = try #require(small.firstMatch(of: /the demo needs (\d+)×(\d+)/))
+        let (columns, rows) = (Int(needed.1)!, Int(needed.2)!)
+        #expect(columns == 40, "laid out again for 40 columns: \(small)")
+        try tmux.resize(columns: columns, rows: rows)
+        let fitted = try tmux.waitFor("the demo at \(columns)×\(rows)") { $0.contains("┌") && $0.contains("step 1/10") }
+        #expect(fitted.contains("Welcome to moneyfield.") && !fitted.contains("the demo needs"), "\(fitted)")
+        #expect(fitted.contains("step 1/10 · Enter next · q quit") && !fitted.contains("…"), "a whole footer for 40 columns:\n\(fitted)")
+        try tmux.resize(columns: 100, rows: 30)
+        let large = try tmux.waitFor(footer)
+        #expect(large.contains("Welcome to moneyfield. This is the field banking apps and ATMs use:"), "captions wrapped for 100 columns again:\n\(large)")
+        try tmux.press("q")
+        try tmux.waitFor("demo left at step 1 of 10 steps")
+        try tmux.waitFor("[exit 0]")
     }
 
     @Test func theCursorSitsOnTheCaretInTheBox() throws {

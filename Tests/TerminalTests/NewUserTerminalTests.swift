@@ -73,6 +73,26 @@ struct NewUserTerminalTests {
         #expect(screen.contains("$0.00"), "the key refused while too small was not typed")
     }
 
+    /// Three fields in a 40×12 terminal (issue 47): the kiosk asks for one size, and at that
+    /// size it draws the form and types.
+    @Test func aFormOfThreeAsksForOneSizeThatWorks() throws {
+        let tmux = try Tmux(arguments: ["--cmd", "new b", "--cmd", "new c", "--cmd", "use amount"])
+        try tmux.waitForLastLine("amount>")
+        try tmux.resize(columns: 40, rows: 12)
+        try tmux.type("kiosk")
+        try tmux.press("Enter")
+        // The words as read: the terminal wraps them at 40 columns.
+        let asked = try tmux.waitFor("kiosk needs ").replacing("\n", with: " ")
+        #expect(asked.contains("kiosk needs 40×14; this terminal is 40×12"), "\(asked)")
+        try tmux.resize(columns: 40, rows: 14)
+        let screen = try tmux.waitFor("the form") { $0.contains("└") && $0.contains("▸ amount") }
+        #expect(!screen.contains("kiosk needs"), "still too small at the size it asked for:\n\(screen)")
+        try tmux.type("5")
+        try tmux.waitFor("▸ amount: $0.05")
+        try tmux.press("Escape")
+        try tmux.waitForLastLine("amount>")
+    }
+
     /// `manual` on a terminal says how to read the page instead of printing roff.
     @Test func manualOnATerminalSaysHowToReadIt() throws {
         let tmux = try Tmux(arguments: ["manual"])

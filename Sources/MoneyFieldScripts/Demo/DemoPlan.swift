@@ -65,7 +65,8 @@ package struct DemoPlan: Sendable {
     package let stepCount: Int
     /// The step (from 0) an interruption stopped the plan before; nil when it played to the end.
     package private(set) var stoppedAt: Int?
-    /// The width the screens need (the kiosk box at its narrowest, or the longest line).
+    /// The width the screens need (the kiosk box at its narrowest, or the longest line), in
+    /// display columns: a selection's reverse video takes none.
     package private(set) var width: Int = 0
     package var height: Int { frames.map(\.lineCount).max() ?? 0 }
 
@@ -152,7 +153,7 @@ package struct DemoPlan: Sendable {
         if captionWidth.map({ !Self.shared($0.captions, frame.captions) }) ?? true {
             captionWidth = (frame.captions, frame.captions.lazy.map(TerminalWidth.of).max() ?? 0)
         }
-        width = max(width, captionWidth?.width ?? 0, frame.body.lazy.map(TerminalWidth.of).max() ?? 0)
+        width = max(width, captionWidth?.width ?? 0, frame.body.lazy.map { TerminalWidth.of($0.withoutEscapes) }.max() ?? 0)
         frames.append(frame)
     }
 

@@ -120,8 +120,9 @@ package struct FieldView: Equatable, Sendable {
 }
 
 extension String {
-    /// The text without the SGR sequences a view adds, for measuring its width.
-    var withoutEscapes: String {
+    /// The text without the SGR sequences a view adds, for measuring its width (a demo's
+    /// screen and its cast are as wide as their display columns, not their bytes).
+    package var withoutEscapes: String {
         guard utf8.contains(0x1B) else { return self }
         return replacing("\u{1B}[7m", with: "").replacing("\u{1B}[27m", with: "")
     }

@@ -169,9 +169,12 @@ struct KioskMode {
     /// smaller; nil when it fits.
     private func shortfall() -> (columns: Int, rows: Int)? {
         guard let view = session.activeView else { return nil }
-        let layout = Layout(view: view, size: TerminalSize.current(), isForm: session.fields.count > 1, leavingCanShow: leavingCanShow, marking: .brackets)
+        let layout = Layout(view: view, size: TerminalSize.current(), isForm: session.fields.count > 1, leavingCanShow: leavingCanShow, marking: marking)
         return layout.fits ? nil : layout.needed
     }
+
+    /// How the caret's selection shows: reverse video in colour, else brackets (which take room).
+    private var marking: FieldView.Marking { console.useColor ? .reverseVideo : .brackets }
 
     /// Whether Tab leaves the active field (`<enter>`), which the hint then says.
     private var leavingCanShow: Bool { session.activeField?.configuration.leavingCanShow == true }
@@ -190,20 +193,45 @@ struct KioskMode {
         let tabHint: [String]
         let room: Int
         let fixedRows: Int
+        /// A size at which this very layout fits, said when this terminal is too small.
         let needed: (columns: Int, rows: Int)
         let fits: Bool
         static let margin = "  "
 
         init(view: FieldView, size: TerminalSize, isForm: Bool, leavingCanShow: Bool = false, marking: FieldView.Marking) {
-            drawing = KioskScreen.draw(view, width: min(44, max(24, size.columns - 4)), marking: marking)
-            room = max(10, size.columns - Self.margin.count)
-            hint = KioskMode.hint(width: room, tabLeaves: !isForm && leavingCanShow)
-            tabHint = isForm ? TerminalWidth.wrapped("Tab / Shift-Tab: next / previous field", to: room) + [""] : []
-            // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
-            // form its Tab lines and a blank; the list needs at least the active field's line.
-            fixedRows = 1 + drawing.lines.count + 2 + hint.count + tabHint.count
-            needed = (columns: TerminalWidth.of(drawing.lines[0]) + Self.margin.count, rows: fixedRows + (isForm ? 1 : 0))
-            fits = size.columns >= needed.columns && size.rows >= needed.rows
+            let parts = Parts(view: view, columns: size.columns, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking)
+            (drawing, hint, tabHint, room, fixedRows) = (parts.drawing, parts.hint, parts.tabHint, parts.room, parts.fixedRows)
+            fits = size.columns >= parts.least.columns && size.rows >= parts.least.rows
+            // The box and the hint's lines change with the width, so the size to ask for is one
+            // the layout drawn at that very size fits, both numbers together: this width when the
+            // box fits in it, else the first wider one that holds the box, with its own rows.
+            var columns = size.columns, least = parts.least
+            while columns < least.columns && columns < 10_000 {
+                columns += 1
+                least = Parts(view: view, columns: columns, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking).least
+            }
+            needed = (columns: columns, rows: least.rows)
+        }
+
+        /// The parts drawn for a terminal `columns` wide, and the least size that holds them.
+        private struct Parts {
+            let drawing: KioskScreen.Drawing
+            let hint: [String]
+            let tabHint: [String]
+            let room: Int
+            let fixedRows: Int
+            let least: (columns: Int, rows: Int)
+
+            init(view: FieldView, columns: Int, isForm: Bool, leavingCanShow: Bool, marking: FieldView.Marking) {
+                drawing = KioskScreen.draw(view, width: min(44, max(24, columns - 4)), marking: marking)
+                room = max(10, columns - Layout.margin.count)
+                hint = KioskMode.hint(width: room, tabLeaves: !isForm && leavingCanShow)
+                tabHint = isForm ? TerminalWidth.wrapped("Tab / Shift-Tab: next / previous field", to: room) + [""] : []
+                // Rows besides the list: the top line, the box, a blank, the message, the hint, and for a
+                // form its Tab lines and a blank; the list needs at least the active field's line.
+                fixedRows = 1 + drawing.lines.count + 2 + hint.count + tabHint.count
+                least = (columns: TerminalWidth.of(drawing.lines[0]) + Layout.margin.count, rows: fixedRows + (isForm ? 1 : 0))
+            }
         }
     }
 
@@ -213,7 +241,7 @@ struct KioskMode {
         guard let view = session.activeView else { return }
         let size = TerminalSize.current()
         let isForm = session.fields.count > 1
-        let layout = Layout(view: view, size: size, isForm: isForm, leavingCanShow: leavingCanShow, marking: console.useColor ? .reverseVideo : .brackets)
+        let layout = Layout(view: view, size: size, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking)
         let (drawing, hint, room, fixedRows, needed) = (layout.drawing, layout.hint, layout.room, layout.fixedRows, layout.needed)
         let margin = Layout.margin
         var screen = "\u{1B}[H"

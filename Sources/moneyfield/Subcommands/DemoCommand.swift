@@ -72,14 +72,13 @@ struct DemoCommand: ParsableCommand {
         } catch let error as ScriptError {
             throw UnusableInput(error.errorDescription ?? "\(error)")
         }
-        // As `test` says of it: a script with no command shows captions at most; under
-        // --strict, which holds a demo to `test`'s standard, it is an error.
-        if strict && transcript.steps.isEmpty {
-            Console.error("\(VisibleText.terminalSafe(raw.shown)): holds no command (lines starting \"> \"); nothing to check")
+        // One rule with `test`: a script with no command is an error (exit 1), and no cast is written.
+        if transcript.steps.isEmpty {
+            Console.error("\(VisibleText.terminalSafe(raw.shown)): holds no command (lines starting \"> \"); nothing to show")
             throw ExitCode.failure
         }
-        let session = try Session(options: SessionOptions(
-            isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent()))
+        let options = SessionOptions(isScript: true, allowsWrite: allowWrite, directory: url.deletingLastPathComponent())
+        let session = try Session(options: options)
         let pacing = DemoPlan.Pacing(pace: pace, hold: hold)
         let plan: DemoPlan
         var ending = DemoPlayer.Ending.finished
@@ -108,12 +107,21 @@ struct DemoCommand: ParsableCommand {
             Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             let size = TerminalSize.current()
-            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: size.columns, colour: Console().useColor)
-            // One row for the footer.
-            guard plan.height + 1 <= size.rows, size.columns >= 30 else {
-                throw UnusableInput("the demo needs a terminal of at least 30×\(plan.height + 1) (columns×rows); this one is \(size.columns)×\(size.rows)")
+            let colour = Console().useColor
+            // The terminal's width, not --columns (a cast's).
+            let width = max(DemoPlayer.narrowest, size.columns)
+            plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: width, colour: colour)
+            let needed = DemoPlayer.needed(for: plan)
+            guard size.columns >= needed.columns, size.rows >= needed.rows else {
+                throw UnusableInput("the demo needs a terminal of at least \(needed.columns)×\(needed.rows) (columns×rows); this one is \(size.columns)×\(size.rows)")
             }
-            ending = DemoPlayer(plan: plan, waitsAfterEachStep: step).play()
+            // After a resize the script is played again in a fresh session for the new width,
+            // unless it may write files: then the first plan stays, and a smaller terminal is told its size.
+            let replan: ((Int) -> DemoPlan?)? = allowWrite ? nil : { width in
+                (try? Session(options: options)).map { DemoPlan(transcript: transcript, session: $0, pacing: pacing, width: width, colour: colour) }
+            }
+            var player = DemoPlayer(plan: plan, columns: width, waitsAfterEachStep: step, replan: replan)
+            ending = player.play()
         } else {
             // Piped (a log, a class's projector fed by a pipe): a signal stops between steps and says where.
             Interrupts.stopBetweenSteps()
@@ -131,6 +139,8 @@ struct DemoCommand: ParsableCommand {
                     left -= 100
                 }
             }
+            // A signal during the last step lets it finish, as between steps, and is still reported.
+            if ending == .finished && Interrupts.caught != 0 { ending = .interrupted(step: plan.stepCount) }
         }
         let count = transcript.steps.count
         let steps = "\(English.count(count, "step"))"
@@ -140,7 +150,9 @@ struct DemoCommand: ParsableCommand {
         case .quit(let at):
             Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .interrupted(let at):
-            Output.write("demo interrupted at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
+            // `at` past the last step: every step was shown, and the signal came after the last began.
+            let place = at < count ? "at step \(at + 1) of \(steps)" : "after step \(count), the last of \(steps),"
+            Output.write("demo interrupted \(place) from \(VisibleText.terminalSafe(raw.shown))\n")
             throw ExitCode(Interrupts.caught != 0 ? Interrupts.exitStatus : 130)
         }
         // Left early, the class saw the steps up to there: only their differences are said.
