@@ -43,6 +43,16 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("x.session"), encoding: .utf8) == script)
     }
 
+    /// `--junit` naming a folder says so, not that the folder is one of the scripts to run.
+    @Test func aJUnitReportNamedAsAFolderIsSaidToBeAFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("suite/x.session", "> type 1\namount: $0.01|\n")
+        let outcome = try BuiltProgram.run(["test", "--junit", "suite", "suite"], directory: folder.url)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("error: --junit suite is a folder; the report is a file: --junit report.xml, or suite/report.xml\n"), "\(outcome.stderr)")
+    }
+
     @Test func quitInTheStartupCommandsEndsCleanly() throws {
         #expect(try BuiltProgram.run(["--cmd", "type 1", "--cmd", "quit"]).status == 0)
         #expect(try BuiltProgram.run(["--cmd", "nope", "--cmd", "quit"]).status == 1)
