@@ -27,4 +27,21 @@ import Testing
         #expect(split.map(\.command) == ["type 1", " bogus", " paste \"1;2\""])
         #expect(split.map(\.offset) == [0, 7, 14])
     }
+
+    /// Every word of the user's that a message quotes is escaped as `inspect` escapes (issue 47):
+    /// an invisible character shows as `\u{200B}`, never as empty-looking quotes.
+    @Test(arguments: [
+        "type 5\u{200B}", "set 1\u{00A0}234.50", "use a\u{200B}", "drop a\u{200B}", "locale de\u{200B}", "currency EU\u{200B}R",
+        "new x --mode w\u{200B}", "new x --max-digits 1\u{200B}", "new x --bogus\u{200B}", "new x\u{200B}", "bogus\u{200B}",
+        "left 1\u{200B}", "caret 1\u{200B}", "type <l\u{200B}eft>", "locales zz\u{200B}zz", "paste \u{200B}",
+    ])
+    func aQuotedWordShowsItsInvisibleCharacters(command: String) throws {
+        let session = try Session()
+        let lines = session.handle(command).lines.filter { $0.kind == .error || $0.kind == .rejected || $0.text.contains("match") }
+        #expect(!lines.isEmpty, "\(command) was not refused")
+        for line in lines {
+            #expect(!line.text.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{00A0}" }, "\(line.text)")
+            #expect(line.text.contains("\\u{200B}") || line.text.contains("\\u{00A0}"), "\(line.text)")
+        }
+    }
 }

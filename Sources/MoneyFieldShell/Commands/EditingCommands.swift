@@ -87,7 +87,7 @@ extension Session {
 
     func paste(_ text: String) throws(CommandError) -> CommandResult {
         guard text.unicodeScalars.contains(where: { Key.digitValue(of: $0) != nil }) else {
-            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits").about(.argument(0))
+            throw CommandError("there is no digit in \(VisibleText.quoted(text)) to paste; paste an amount (1,234.50) or digits").about(.argument(0))
         }
         return try changeActive { field in
             // All or nothing: a refused paste leaves the field as it was, and says why.

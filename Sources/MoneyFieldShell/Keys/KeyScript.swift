@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 
 /// Keys written as the shell's `type` command takes them: digits and named keys in angle brackets,
 /// `123<bs><left><left>9<del><home><end><neg><clear>`; spaces between keys are ignored; `-` (or
@@ -12,8 +13,8 @@ package enum KeyScript {
         package var description: String {
             switch self {
             case .unknownKey(let name): "unknown key <\(name)>"
-            case .unterminated(let rest): "no closing > in \"\(rest)\""
-            case .notAKey(let character): "\"\(character)\" is neither a digit nor a <named> key"
+            case .unterminated(let rest): "no closing > in \(VisibleText.quoted(rest))"
+            case .notAKey(let character): "\(VisibleText.quoted(String(character))) is neither a digit nor a <named> key"
             }
         }
     }
@@ -165,15 +166,15 @@ package struct KeyReading: Sendable {
         switch error {
         case .unknownKey(let name):
             let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
-            return CommandError("unknown key <\(name)>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
+            return CommandError("unknown key <\(VisibleText.escaped(name))>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
         case .unterminated:
             return CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
         case .notAKey(let character):
             if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
                 let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
-                return CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
+                return CommandError("cannot type \(VisibleText.quoted(String(character))) in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
             }
-            return CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
+            return CommandError("cannot type \(VisibleText.quoted(String(character))): type takes digits and \(KeyTable.nameList)")
         }
     }
 }
