@@ -86,4 +86,19 @@ import Testing
             #expect(page.contains(".SH \(name.uppercased())\n"), "no section for \(name)")
         }
     }
+
+    /// A mistyped subcommand or option of `check` gets "did you mean" (issue 47), not "2
+    /// unexpected arguments" or the whole usage of `new`'s options.
+    @Test func aMistypedSubcommandOrPlanOptionSuggestsTheOneMeant() throws {
+        let subcommand = try BuiltProgram.run(["tset", "suite"])
+        #expect(subcommand.status == 2)
+        #expect(subcommand.stderr == "error: unknown subcommand \"tset\"; did you mean test? (moneyfield --help lists them)\n")
+        let option = try BuiltProgram.run(["check", "--sesions", "5"])
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("error: unknown option \"--sesions\"; did you mean --sessions?\n"), "\(option.stderr)")
+        #expect(!option.stderr.contains("--while-typing"), "not the whole usage of new's options")
+        // A field option's slip is still one of new's.
+        let field = try BuiltProgram.run(["vectors", "--locle", "de_DE"])
+        #expect(field.stderr.hasPrefix("error: unknown option \"--locle\"; did you mean --locale?"), "\(field.stderr)")
+    }
 }
