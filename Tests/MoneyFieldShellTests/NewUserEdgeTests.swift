@@ -28,6 +28,22 @@ import Testing
         #expect(split.map(\.offset) == [0, 7, 14])
     }
 
+    /// A paste with no separator, sign or currency types its digits and names what it left out
+    /// (issue 47): letters that are no currency code are not a currency.
+    @Test func aPasteOfDigitsNamesWhatItLeftOut() throws {
+        let session = try Session()
+        #expect(session.handle("paste 12abc34").lines.map(\.text) == ["pasted 4 digits; left out \"abc\"", "amount: $12.34|"])
+        _ = session.handle("clear")
+        #expect(session.handle("paste #12/34").lines.map(\.text) == ["pasted 4 digits; left out \"#\" and \"/\"", "amount: $12.34|"])
+        _ = session.handle("clear")
+        #expect(session.handle("paste 5\u{200B}6").lines.map(\.text) == ["pasted 2 digits; left out \"\\u{200B}\"", "amount: $0.56|"])
+        _ = session.handle("clear")
+        #expect(session.handle("paste 12 34").lines.map(\.text) == ["pasted 4 digits", "amount: $12.34|"], "spaces alone are no mark")
+        // A currency code is a currency: an amount, never its digits typed.
+        _ = session.handle("clear")
+        #expect(session.handle("paste USD 12").lines.map(\.text) == ["pasted the amount 12.00", "amount: $12.00|"])
+    }
+
     /// Every word of the user's that a message quotes is escaped as `inspect` escapes (issue 47):
     /// an invisible character shows as `\u{200B}`, never as empty-looking quotes.
     @Test(arguments: [

@@ -101,8 +101,17 @@ extension Session {
                 }
             }
             if outcome.readAsAmount { return [.plain("pasted the amount \(field.value ?? "")")] }
-            return [.plain("pasted \(English.count(outcome.digits, "digit"))")]
+            let leftOut = Self.leftOut(of: text).map(VisibleText.quoted)
+            return [.plain("pasted \(English.count(outcome.digits, "digit"))" + (leftOut.isEmpty ? "" : "; left out \(Listing.all(leftOut))"))]
         }
+    }
+
+    /// The runs of what is not a digit in pasted text, spaces trimmed (`12abc34` → `abc`): what a
+    /// paste of digits left out, so the operator sees it was not an amount.
+    static func leftOut(of text: String) -> [String] {
+        text.unicodeScalars.split { Key.digitValue(of: $0) != nil }
+            .map { String(String.UnicodeScalarView($0)).trimmingSpaces() }
+            .filter { !$0.isEmpty }.map(String.init)
     }
 
     func setAmount(_ amount: String) throws(CommandError) -> CommandResult {
