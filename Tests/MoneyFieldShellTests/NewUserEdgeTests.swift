@@ -28,6 +28,32 @@ import Testing
         #expect(split.map(\.offset) == [0, 7, 14])
     }
 
+    /// Natural entry reads typed text as the locale writes amounts (issue 47): the separator the
+    /// locale groups with is refused whole, saying the field groups by itself, never taken as the
+    /// point (`1,234.56` was `$1.23`). The other of `.` and `,` stays the decimal key.
+    @Test(arguments: [
+        ("en_US", "1,234.56", ",", "\".\" or <dec>", "1234.56", "$1,234.56|"),
+        ("de_DE", "1.234,56", ".", "\",\" or <dec>", "1234,56", "1.234,56|\u{00A0}€"),
+    ])
+    func aTypedGroupSeparatorIsRefusedInNaturalEntry(locale: String, grouped: String, separator: String, decimalKeys: String, plain: String, shown: String) throws {
+        let session = try Session()
+        _ = session.handle("new n --mode natural --locale \(locale)")
+        let refused = session.handle("type \(grouped)")
+        #expect(refused.lines.map(\.text) == [
+            "error: cannot type \"\(separator)\": \(locale) groups digits with it, and the field groups by itself; type the digits, and \(decimalKeys) for the decimal point"])
+        #expect(session.handle("value").text == "0.00", "nothing typed: the whole line is refused")
+        // A line of keys alone is read the same way, and the plain amount types as it reads.
+        #expect(session.handle(grouped).lines.first?.kind == .error)
+        #expect(session.handle("type \(plain)").lines.map(\.text) == ["n: \(shown)"])
+    }
+
+    /// Where the locale does not group with `.` (fr_FR groups with U+202F), `.` is still the decimal key.
+    @Test func aSeparatorTheLocaleDoesNotGroupWithStaysTheDecimalKey() throws {
+        let session = try Session()
+        _ = session.handle("new n --mode natural --locale fr_FR --currency EUR")
+        #expect(session.handle("type 12.5").lines.map(\.text) == ["n: 12,5|\u{00A0}€"])
+    }
+
     /// A paste with no separator, sign or currency types its digits and names what it left out
     /// (issue 47): letters that are no currency code are not a currency.
     @Test func aPasteOfDigitsNamesWhatItLeftOut() throws {
