@@ -53,6 +53,20 @@ import Testing
         #expect(outcome.stderr.hasPrefix("error: --junit suite is a folder; the report is a file: --junit report.xml, or suite/report.xml\n"), "\(outcome.stderr)")
     }
 
+    /// An invisible character in a command is shown escaped in the message and in the line the
+    /// diagnostic echoes, the `^` under its escape (issue 47 item 9).
+    @Test func anInvisibleCharacterIsShownInTheMessageAndTheEchoedLine() throws {
+        let outcome = try BuiltProgram.run([], input: Data("type 5\u{200B}\n".utf8))
+        #expect(outcome.stderr == """
+            error: cannot type "\\u{200B}": type takes digits and <bs> <del> <left> <right> <home> <end> <neg> <clear> <00> <000> <plus> <dec> <enter> <sleft> <sright> <shome> <send> <selall>
+             --> stdin:1:7
+              |
+            1 | type 5\\u{200B}
+              |       ^^^^^^^^
+
+            """)
+    }
+
     @Test func quitInTheStartupCommandsEndsCleanly() throws {
         #expect(try BuiltProgram.run(["--cmd", "type 1", "--cmd", "quit"]).status == 0)
         #expect(try BuiltProgram.run(["--cmd", "nope", "--cmd", "quit"]).status == 1)
