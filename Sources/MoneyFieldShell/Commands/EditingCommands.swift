@@ -10,7 +10,7 @@ extension Commands {
             "A line of only digits types them too: `123` is `type 123`.",
             "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
             "- (or U+2212) is <neg>: `type -5` enters -0.05 in a field made with \(FieldOption[\.allowsNegative].name).",
-            "In a natural-mode field . , and the locale's decimal separator type <dec>.",
+            "In a natural-mode field the locale's decimal separator, and . or , where the locale does not group with it, type <dec>; the one it groups with (, in en_US, . in de_DE) is refused: the field groups by itself.",
         ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
     ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) }
     static let paste = Command(
