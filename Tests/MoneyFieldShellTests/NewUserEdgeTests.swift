@@ -1,4 +1,6 @@
+import Foundation
 @_spi(Tools) import MoneyFieldShell
+import MoneyFieldTestSupport
 import Testing
 
 /// Edges a new user found (issue 36), each as that user met it.
@@ -85,5 +87,35 @@ import Testing
             #expect(!line.text.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{00A0}" }, "\(line.text)")
             #expect(line.text.contains("\\u{200B}") || line.text.contains("\\u{00A0}"), "\(line.text)")
         }
+    }
+
+    /// Quoting is one function: no source outside the engine (whose text takes a `showing`
+    /// closure) writes `\"\(…)\"` by hand, except where the words are the program's own or are
+    /// escaped on the spot. A new hand-made quote fails here by file and line.
+    @Test func noMessageQuotesAWordByHand() throws {
+        let ownWords = [
+            "JUnitReport.swift": "XML attributes, escaped as XML",
+            "Tokenizer.swift": "sh quoting for write-back",
+            "FieldError+Words.swift": "the listing commands' own names",
+            "KeyScript.swift": "the field's decimal keys, . or ,",
+            "AdapterProtocol.swift": "the protocol's own keys",
+            "Adapter.swift": "the protocol's own keys",
+            "KioskMode.swift": "a character escaped on the spot",
+        ]
+        var handMade: [String] = []
+        for module in ["MoneyFieldShell", "MoneyFieldIO", "MoneyFieldScripts", "MoneyFieldCheck", "moneyfield"] {
+            let folder = BuiltProgram.packageRoot.appendingPathComponent("Sources/\(module)")
+            guard let walk = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let path as String in walk where path.hasSuffix(".swift") {
+                let name = (path as NSString).lastPathComponent
+                guard ownWords[name] == nil else { continue }
+                let source = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+                for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains(#"\"\("#) {
+                    handMade.append("\(module)/\(path):\(number + 1)")
+                }
+            }
+        }
+        #expect(handMade.isEmpty, "quote with VisibleText.quoted: \(handMade)")
     }
 }
