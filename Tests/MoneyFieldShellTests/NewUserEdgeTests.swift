@@ -42,7 +42,7 @@ import Testing
         _ = session.handle("new n --mode natural --locale \(locale)")
         let refused = session.handle("type \(grouped)")
         #expect(refused.lines.map(\.text) == [
-            "error: cannot type \"\(separator)\": \(locale) groups digits with it, and the field groups by itself; type the digits, and \(decimalKeys) for the decimal point"])
+            "error: cannot type \"\(separator)\": \(locale) groups digits with it, and the field groups by itself; type the digits alone, with \(decimalKeys) for the decimal point (`type \(plain)`)"])
         #expect(session.handle("value").text == "0.00", "nothing typed: the whole line is refused")
         // A line of keys alone is read the same way, and the plain amount types as it reads.
         #expect(session.handle(grouped).lines.first?.kind == .error)

@@ -12,7 +12,7 @@ package enum KeyScript {
 
         package var description: String {
             switch self {
-            case .unknownKey(let name): "unknown key <\(name)>"
+            case .unknownKey(let name): "unknown key <\(VisibleText.escaped(name))>"
             case .unterminated(let rest): "no closing > in \(VisibleText.quoted(rest))"
             case .notAKey(let character): "\(VisibleText.quoted(String(character))) is neither a digit nor a <named> key"
             }
@@ -181,8 +181,11 @@ package struct KeyReading: Sendable {
             return CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
         case .notAKey(let character):
             if let field, let scalar = character.unicodeScalars.first, groupsWith(scalar) {
-                let decimalKeys = [".", ","].filter { field.isDecimalSeparator($0) && !field.isGroupingSeparator($0) }.map { "\"\($0)\"" }
-                return CommandError("cannot type \(VisibleText.quoted(String(character))): \(field.configuration.locale) groups digits with it, and the field groups by itself; type the digits, and \((decimalKeys + ["<dec>"]).joined(separator: " or ")) for the decimal point")
+                let decimalKeys = ([".", ","] as [Unicode.Scalar]).filter { field.isDecimalSeparator($0) && !groupsWith($0) }.map(Character.init)
+                // Digits and separators alone (`1,234.56`): the same amount without the group separators.
+                let example = text.allSatisfy { $0.isNumber || $0 == character || decimalKeys.contains($0) }
+                    ? " (`type \(String(text.filter { $0 != character }))`)" : ""
+                return CommandError("cannot type \(VisibleText.quoted(String(character))): \(field.configuration.locale) groups digits with it, and the field groups by itself; type the digits alone, with \((decimalKeys.map { "\"\($0)\"" } + ["<dec>"]).joined(separator: " or ")) for the decimal point\(example)")
             }
             if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
                 let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
