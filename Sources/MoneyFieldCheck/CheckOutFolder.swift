@@ -304,10 +304,10 @@ import MoneyFieldEngine
         let options = try FieldOptions(parsing: group.configuration)
         var keys: [Key] = []
         for name in group.keys {
-            guard let key = Key(protocolName: name) else { throw CommandError("the manifest names an unknown key \"\(name)\"") }
+            guard let key = Key(protocolName: name) else { throw CommandError("the manifest names an unknown key \(VisibleText.quoted(name))") }
             keys.append(key)
         }
-        guard let kind = DifferenceKind(rawValue: group.kind) else { throw CommandError("the manifest names an unknown kind \"\(group.kind)\"") }
+        guard let kind = DifferenceKind(rawValue: group.kind) else { throw CommandError("the manifest names an unknown kind \(VisibleText.quoted(group.kind))") }
         guard (0...keys.count).contains(group.step) else {
             throw CommandError("the manifest's group differs at step \(group.step) of a session of \(keys.count) keys; the folder is not one check wrote")
         }

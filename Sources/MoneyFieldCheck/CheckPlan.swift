@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 @_spi(Tools) import MoneyFieldShell
 
 /// What `check` and `vectors` play: seeded, operator-like sessions on a set of configurations.
@@ -376,7 +376,7 @@ extension CheckPlan {
             } else if let key = Key(protocolName: name) {
                 chosen.append(key)
             } else {
-                throw CommandError("--keys: unknown key \"\(name)\"; keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
+                throw CommandError("--keys: unknown key \(VisibleText.quoted(name)); keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
             }
         }
         guard !chosen.isEmpty else { throw CommandError("--keys names no key") }

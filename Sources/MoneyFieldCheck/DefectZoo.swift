@@ -1,5 +1,6 @@
 import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
+@_spi(Tools) import MoneyFieldIO
 
 /// A defect of a common cause in web money inputs, planted in moneyfield's own field: the
 /// instrument `check`'s grouping is measured with (one cause, one script). `moneyfield adapter
@@ -76,7 +77,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         var chosen: [PlantedDefect] = []
         for name in text.split(separator: ",") {
             guard let defect = PlantedDefect(rawValue: String(name)) else {
-                throw CommandError("--plant: unknown defect \"\(name)\"; defects: all, \(allCases.map(\.rawValue).joined(separator: ", "))")
+                throw CommandError("--plant: unknown defect \(VisibleText.quoted(name)); defects: all, \(allCases.map(\.rawValue).joined(separator: ", "))")
             }
             chosen.append(defect)
         }

@@ -56,11 +56,13 @@ package struct Diagnostic: Equatable, Sendable {
         lines.append(gutter + paint("--> ", "34") + VisibleText.terminalSafe(place.source) + ":\(place.line)\(column)")
         guard let text = place.text, let span = place.span, span.upperBound <= text.count else { return lines }
         let characters = Array(text)
-        // Measured as printed: an escaped control character takes the width of its escape.
-        let before = TerminalWidth.of(VisibleText.terminalSafe(String(characters[..<span.lowerBound])))
-        let width = max(1, TerminalWidth.of(VisibleText.terminalSafe(String(characters[span]))))
+        // The user's line with its invisible characters shown (a zero-width space under a `^`
+        // would point at nothing), measured as printed: an escape takes the width of its text.
+        func shown(_ text: String) -> String { VisibleText.escaped(text, .invisible) }
+        let before = TerminalWidth.of(shown(String(characters[..<span.lowerBound])))
+        let width = max(1, TerminalWidth.of(shown(String(characters[span]))))
         lines.append(gutter + paint(" |", "34"))
-        lines.append(paint(number + " |", "34") + " " + VisibleText.terminalSafe(text))
+        lines.append(paint(number + " |", "34") + " " + shown(text))
         lines.append(gutter + paint(" |", "34") + " " + String(repeating: " ", count: before) + paint(String(repeating: "^", count: width), "31"))
         return lines
     }

@@ -20,7 +20,7 @@ package struct Shard: Sendable, Equatable {
     }
 
     /// What a refused `--shard` value is told.
-    package static func usage(_ text: String) -> String { "--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \"\(text)\"" }
+    package static func usage(_ text: String) -> String { "--shard takes I/N with 1 ≤ I ≤ N, such as 2/4, not \(VisibleText.quoted(text))" }
 
     /// `I/N` as the user wrote it.
     package var text: String { "\(index)/\(count)" }

@@ -26,6 +26,10 @@
         return result
     }
 
+    /// A word from outside as a message quotes it: in double quotes, escaped as `inspect` escapes,
+    /// so `type 5` with a zero-width space reads `"\u{200B}"`, never as empty quotes.
+    package static func quoted(_ text: some StringProtocol) -> String { "\"" + escaped(String(text)) + "\"" }
+
     /// What may be printed to a terminal as it stands.
     @_spi(Tools) public static func terminalSafe(_ text: String) -> String { escaped(text, .terminalUnsafe) }
 

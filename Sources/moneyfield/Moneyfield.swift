@@ -66,6 +66,10 @@ struct Moneyfield: ParsableCommand {
                 if !text.isEmpty { Output.write(text + "\n") }
                 Foundation.exit(0)
             }
+            if let mistyped = mistypedSubcommand(arguments) {
+                Console.error(mistyped)
+                Foundation.exit(2)
+            }
             if let unusable = error as? UnusableInput {
                 Console.error(unusable.message)
                 Foundation.exit(2)
@@ -81,6 +85,16 @@ struct Moneyfield: ParsableCommand {
 }
 
 extension Moneyfield {
+    /// The argument parser reads a mistyped subcommand (`tset`) as the shell's arguments ("2
+    /// unexpected arguments"): the words that say which subcommand it looks like instead, or nil.
+    static func mistypedSubcommand(_ arguments: [String]) -> String? {
+        let names = subcommands.compactMap { $0.configuration.commandName }
+        guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) else { return nil }
+        let close = Suggestions.closest(to: first, in: names)
+        guard !close.isEmpty else { return nil }
+        return "unknown subcommand \(VisibleText.quoted(first))\(Suggestions.didYouMean(close)) (moneyfield --help lists them)"
+    }
+
     /// The subcommand the command line names, parsed by its own declaration alone: the argument
     /// parser then reflects that one command, not the tree and the shell's options behind the
     /// default subcommand. nil for anything it does not take (help, a wrong option): the root

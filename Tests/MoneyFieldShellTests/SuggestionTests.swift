@@ -27,6 +27,13 @@ import Testing
         #expect(error?.words(at: .commandLine) == "unknown locale \"zz_QQ\" (`moneyfield -c \"locales FILTER\"` lists them)")
     }
 
+    @Test("a language's name suggests its likely region's locale first (issue 47)",
+          arguments: [("french", "fr_FR"), ("english", "en_US"), ("german", "de_DE"), ("japanese", "ja_JP")])
+    func languageName(name: String, first: String) {
+        let error = #expect(throws: FieldError.self) { try LocaleCatalog.canonical(name) }
+        #expect(error?.suggestions.first == first, "\(error?.suggestions ?? [])")
+    }
+
     @Test("a typo with no near spelling suggests its language's shortest locales")
     func sameLanguage() {
         let error = #expect(throws: FieldError.self) { try LocaleCatalog.canonical("zh_XX") }

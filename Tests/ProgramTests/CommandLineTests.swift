@@ -78,10 +78,27 @@ import Testing
         // Every key, from the key table.
         let keys = page.components(separatedBy: ".SH KEYS\n").dropFirst().first ?? ""
         for named in KeyTable.all { #expect(keys.contains(".B <\(named.name)>"), "the man page lacks <\(named.name)>") }
-        // `manual` itself is listed, and its page has no section for itself.
+        // Every one, `manual` (the command that prints the page) included: in the synopsis and a section each.
         #expect(listed.contains("manual"))
-        for name in listed where name != "manual" {
+        for name in listed {
+            // The shell is the synopsis's first line, `moneyfield` alone.
+            #expect(name == "shell" || page.contains(".B moneyfield \(name)\n"), "the synopsis lacks \(name)")
             #expect(page.contains(".SH \(name.uppercased())\n"), "no section for \(name)")
         }
+    }
+
+    /// A mistyped subcommand or option of `check` gets "did you mean" (issue 47), not "2
+    /// unexpected arguments" or the whole usage of `new`'s options.
+    @Test func aMistypedSubcommandOrPlanOptionSuggestsTheOneMeant() throws {
+        let subcommand = try BuiltProgram.run(["tset", "suite"])
+        #expect(subcommand.status == 2)
+        #expect(subcommand.stderr == "error: unknown subcommand \"tset\"; did you mean test? (moneyfield --help lists them)\n")
+        let option = try BuiltProgram.run(["check", "--sesions", "5"])
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("error: unknown option \"--sesions\"; did you mean --sessions?\n"), "\(option.stderr)")
+        #expect(!option.stderr.contains("--while-typing"), "not the whole usage of new's options")
+        // A field option's slip is still one of new's.
+        let field = try BuiltProgram.run(["vectors", "--locle", "de_DE"])
+        #expect(field.stderr.hasPrefix("error: unknown option \"--locle\"; did you mean --locale?"), "\(field.stderr)")
     }
 }

@@ -33,6 +33,30 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("x.session"), encoding: .utf8) == script)
     }
 
+    /// `--junit` naming a folder says so, not that the folder is one of the scripts to run.
+    @Test func aJUnitReportNamedAsAFolderIsSaidToBeAFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("suite/x.session", "> type 1\namount: $0.01|\n")
+        let outcome = try BuiltProgram.run(["test", "--junit", "suite", "suite"], directory: folder.url)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr == "error: --junit suite: is a folder; give a file name in it\n", "\(outcome.stderr)")
+    }
+
+    /// An invisible character in a command is shown escaped in the message and in the line the
+    /// diagnostic echoes, the `^` under its escape (issue 47 item 9).
+    @Test func anInvisibleCharacterIsShownInTheMessageAndTheEchoedLine() throws {
+        let outcome = try BuiltProgram.run([], input: Data("type 5\u{200B}\n".utf8))
+        #expect(outcome.stderr == """
+            error: cannot type "\\u{200B}": type takes digits and <bs> <del> <left> <right> <home> <end> <neg> <clear> <00> <000> <plus> <dec> <enter> <sleft> <sright> <shome> <send> <selall>
+             --> stdin:1:7
+              |
+            1 | type 5\\u{200B}
+              |       ^^^^^^^^
+
+            """)
+    }
+
     @Test func quitInTheStartupCommandsEndsCleanly() throws {
         #expect(try BuiltProgram.run(["--cmd", "type 1", "--cmd", "quit"]).status == 0)
         #expect(try BuiltProgram.run(["--cmd", "nope", "--cmd", "quit"]).status == 1)

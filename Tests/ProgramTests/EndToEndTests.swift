@@ -43,7 +43,7 @@ import MoneyFieldCheck
     /// an error at its column of the line, `--bail` stopping at the failing command itself.
     @Test func aPipedLineRunsEachCommandBetweenSemicolons() throws {
         let outcome = try run([], input: "type 1; type 2; undo; value; bogus 1; paste \"3;4\"\n")
-        #expect(outcome.stdout == "amount: $0.01|\namount: $0.12|\namount: $0.01|\n0.01\npasted 2 digits\namount: $1.34|\n")
+        #expect(outcome.stdout == "amount: $0.01|\namount: $0.12|\namount: $0.01|\n0.01\npasted 2 digits; left out \";\"\namount: $1.34|\n")
         #expect(outcome.stderr.hasPrefix("error: unknown command \"bogus\" (help lists the commands)\n --> stdin:1:30\n"), "\(outcome.stderr)")
         let bailed = try run(["--bail"], input: "type 1; bogus; type 2\ntype 3\n")
         #expect(bailed.stdout == "amount: $0.01|\n")

@@ -269,10 +269,44 @@ import MoneyFieldCheck
         process.waitUntilExit()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
-        #expect(message == (atThePrompt ? "\ninterrupted after `type 345`; a recording, if one was running, holds every command up to there, whole\n"
+        #expect(message == (atThePrompt ? "\ninterrupted after `type 345`; the recording rec.session holds every command up to there, whole\n"
             : "interrupted after stdin:3; rec.session holds every command recorded up to there, whole\n"))
         let replay = try BuiltProgram.run(["test", "rec.session"], directory: folder.url)
         #expect(replay.stdout == "1 passed, 0 failed\n", "\(replay.stdout)\(replay.stderr)")
+    }
+
+    /// SIGTERM at the prompt with no recording running says so, rather than "if one was running".
+    /// Signalled once the shell has answered its one command.
+    @Test func anInterruptedPromptWithoutARecordingSaysThereWasNone() throws {
+        guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--interactive"]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data("type 123\n".utf8))
+        let descriptor = stdout.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var seen = [UInt8]()
+        let deadline = Date().addingTimeInterval(120)
+        while !String(decoding: seen, as: UTF8.self).contains("amount: $1.23|") {
+            guard Date() < deadline else {
+                process.terminate()
+                Issue.record("the shell never answered `type 123` within 120 s: \(String(decoding: seen, as: UTF8.self))")
+                return
+            }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 { seen += buffer[..<count] } else { usleep(5_000) }
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 128 + SIGTERM, "\(message)")
+        #expect(message == "\ninterrupted after `type 123`; no recording was running\n")
     }
 
     /// Puts `text` in the file at `path` with plain POSIX calls (Foundation's writes are slow here).

@@ -7,7 +7,11 @@ import Foundation
 
 extension Rejection: CustomStringConvertible, LocalizedError {
     /// English text for the user: `at most 12 digits`.
-    public var description: String {
+    public var description: String { text(showing: { $0 }) }
+
+    /// The English text, each piece of the user's text written by `visible` (the shell makes
+    /// invisible characters visible there).
+    public func text(showing visible: (String) -> String) -> String {
         switch self {
         case .tooManyDigits(let limit): "at most \(limit) digits"
         case .aboveMaximum(let maximum): "above the maximum \(maximum)"
@@ -20,7 +24,7 @@ extension Rejection: CustomStringConvertible, LocalizedError {
         case .notADigit(let value): "\(value) is not a digit"
         case .alreadyPositive: "the amount is already positive"
         case .notInsertable(let text):
-            "\"\(text)\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
+            "\"\(visible(text))\" cannot go into the field: only digits (in natural mode also a decimal separator), or one minus sign to change the sign"
         case .fractionFull(let limit):
             "the fraction is full: \(limit) digit\(limit == 1 ? "" : "s") after the point at most"
         case .pointWouldOverflowFraction(let limit):
@@ -56,24 +60,25 @@ extension FieldError: CustomStringConvertible, LocalizedError {
     /// initializer names it (`minimum 5 is above maximum 3`).
     public var description: String { text(naming: \.description) }
 
-    /// The English text, each setting named by `name` (the shell passes its option's spelling).
-    public func text(naming name: (FieldSetting) -> String) -> String {
+    /// The English text, each setting named by `name` (the shell passes its option's spelling),
+    /// each piece of the user's text written by `visible` (the shell makes invisible characters visible).
+    public func text(naming name: (FieldSetting) -> String, showing visible: (String) -> String = { $0 }) -> String {
         switch self {
-        case .unknownLocale(let input, _): "unknown locale \"\(input)\""
-        case .unknownNumberingSystem(let input): "unknown numbering system \"\(input)\""
+        case .unknownLocale(let input, _): "unknown locale \"\(visible(input))\""
+        case .unknownNumberingSystem(let input): "unknown numbering system \"\(visible(input))\""
         case .algorithmicNumberingSystem(let system):
-            "the numbering system \"\(system)\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
-        case .unknownCurrency(let input): "unknown currency \"\(input)\""
+            "the numbering system \"\(visible(system))\" has no decimal digits, and currency formats ignore it; use one with digits (latn, arab, thai, hanidec …)"
+        case .unknownCurrency(let input): "unknown currency \"\(visible(input))\""
         case .unreadableAmount(let input, let locale):
-            "cannot read \"\(input)\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
+            "cannot read \"\(visible(input))\" as an amount; write it plain (1234.50, -0.05) or as \(locale) formats it"
         case .tooManyFractionDigits(let input, let allowed, let rule):
             switch rule {
-            case .currency(let currency): "\(input) has more fraction digits than \(currency) takes (\(allowed))"
-            case .decimalsSetting: "\(input) has more fraction digits than this field's \(name(FieldSetting(\.decimals))) \(allowed)"
-            case .wholeMode: "\(input) has a fraction, and a whole-mode field takes whole units only"
+            case .currency(let currency): "\(visible(input)) has more fraction digits than \(currency) takes (\(allowed))"
+            case .decimalsSetting: "\(visible(input)) has more fraction digits than this field's \(name(FieldSetting(\.decimals))) \(allowed)"
+            case .wholeMode: "\(visible(input)) has a fraction, and a whole-mode field takes whole units only"
             }
         case .pointReadAsDecimal(let input, let allowed, let rule, let asGrouped):
-            FieldError.tooManyFractionDigits(input, allowed: allowed, because: rule).text(naming: name)
+            FieldError.tooManyFractionDigits(input, allowed: allowed, because: rule).text(naming: name, showing: visible)
                 + "; a plain amount uses . as the decimal point"
                 + (asGrouped.isEmpty ? "" : ": write \(asGrouped.dropLast().joined(separator: ", ")) or \(asGrouped.last!)")
         case .amountNeedsRounding(let amount, let currency, let allowed):
@@ -87,7 +92,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .settingOutOfRange(let setting, let value, let allowed):
             "\(name(setting)) takes \(allowed.lowerBound) to \(allowed.upperBound), not \(value)"
         case .unreadableLimit(let setting, let text):
-            "\(name(setting)) takes a plain amount such as 1000 or 99.95, not \"\(text)\""
+            "\(name(setting)) takes a plain amount such as 1000 or 99.95, not \"\(visible(text))\""
         case .minimumAboveMaximum(let minimum, let maximum):
             "\(name(FieldSetting(\.minimum))) \(minimum) is above \(name(FieldSetting(\.maximum))) \(maximum); swap them"
         case .accountingNeedsCurrency:
@@ -107,7 +112,7 @@ extension FieldError: CustomStringConvertible, LocalizedError {
         case .notAFiniteAmount:
             "the Decimal is NaN, not an amount; set a finite Decimal"
         case .amountIntoAmount(let text):
-            "\"\(text)\" is an amount, which pastes whole into a zero or wholly selected field only (its digits typed here would change its size); select all first, or set it"
+            "\"\(visible(text))\" is an amount, which pastes whole into a zero or wholly selected field only (its digits typed here would change its size); select all first, or set it"
         }
     }
 

@@ -52,7 +52,10 @@ extension MoneyField {
     }
 
     /// What `text` holds beyond digits: a decimal or group separator (the locale's, `.` or `,`), a
-    /// sign or parenthesis; a currency symbol or code. Spaces alone are not marks (`1 234`).
+    /// sign or parenthesis; a currency symbol, an ISO 4217 code (`EUR 12`), or other words only
+    /// when the whole reads as an amount (`12 US dollars` in a `--display name` field). Spaces
+    /// alone are not marks (`1 234`), nor are other letters and marks (`12abc34`, `#12/34`): the
+    /// digits of those are typed and the rest left out.
     func amountMarks(in text: String) -> (separatorOrSign: Bool, sign: Bool, any: Bool) {
         let separators = setup.format.separators
         let scalars = text.unicodeScalars
@@ -60,7 +63,10 @@ extension MoneyField {
         let separatorOrSign = sign || scalars.contains {
             separators.decimal.contains($0) || (separators.grouping.contains($0) && !$0.properties.isWhitespace) || $0 == "." || $0 == "," || $0 == "+"
         }
-        let currency = scalars.contains { $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic }
+        let words = text.split { !$0.isLetter }
+        let currency = scalars.contains { $0.properties.generalCategory == .currencySymbol }
+            || words.contains { $0.count == 3 && (try? CurrencyCatalog.canonical(String($0))) != nil }
+            || (!words.isEmpty && (try? AmountReader(format: setup.format, locale: configuration.locale).read(text)) != nil)
         return (separatorOrSign, sign, separatorOrSign || currency)
     }
 

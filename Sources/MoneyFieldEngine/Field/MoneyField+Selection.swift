@@ -192,6 +192,12 @@ extension MoneyField {
         return setup.format.separators.decimal.contains(scalar)
     }
 
+    /// Whether the display groups digits with a character (`,` in en_US, `.` in de_DE): what a
+    /// shell reading typed text refuses as a key, since the field groups by itself.
+    public func isGroupingSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        setup.format.separators.grouping.contains(scalar)
+    }
+
     /// Why a paste or a text-change event was refused: a `FieldError`, or a key's `Rejection`.
     public enum EditFailure: Error, Equatable, Sendable {
         /// The edit cannot be made at all (an offset outside the display, an unreadable amount).

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 
 /// What a positional argument is: how it reads and what Tab offers for it.
 package enum ArgumentKind: Sendable, Equatable {
@@ -155,7 +156,7 @@ package struct Command: Sendable {
         func count(_ index: Int) throws(CommandError) -> Int {
             guard let text = word(index) else { return 1 }
             guard let count = Int(text), (1...1000).contains(count) else {
-                throw CommandError("\(command.name) takes a count from 1 to 1000, not \"\(text)\"; usage: \(command.usage)", at: span(index))
+                throw CommandError("\(command.name) takes a count from 1 to 1000, not \(VisibleText.quoted(text)); usage: \(command.usage)", at: span(index))
             }
             return count
         }
@@ -172,7 +173,7 @@ package struct Command: Sendable {
         func offset(_ index: Int) throws(CommandError) -> Int {
             let text = word(index) ?? ""
             guard let number = Int(text), number >= 0 else {
-                throw CommandError("\(command.name) takes UTF-16 offsets and lengths (0, 1, 2 …), not \"\(text)\"; usage: \(command.usage)", at: span(index))
+                throw CommandError("\(command.name) takes UTF-16 offsets and lengths (0, 1, 2 …), not \(VisibleText.quoted(text)); usage: \(command.usage)", at: span(index))
             }
             return number
         }
@@ -216,7 +217,7 @@ package struct Command: Sendable {
                     arguments.flags.insert(String(word.text))
                 } else if word.text.hasPrefix("--") && word.text.count > 2 {
                     let close = Suggestions.closest(to: String(word.text), in: flags, limit: 2)
-                    throw CommandError("unknown option \"\(word.text)\"\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
+                    throw CommandError("unknown option \(VisibleText.quoted(word.text))\(Suggestions.didYouMean(close)); usage: \(usage)", at: word.span)
                 } else {
                     arguments.words.append(word)
                 }
@@ -303,7 +304,7 @@ package enum Commands {
                 throw CommandError("lines starting \"> \" are a session script's; replay a script with `moneyfield test FILE`, or run its commands here with `source FILE`", at: nameSpan)
             }
             let close = Suggestions.closest(to: name, in: names, limit: 2)
-            throw CommandError("unknown command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)", at: nameSpan)
+            throw CommandError("unknown command \(VisibleText.quoted(name))\(Suggestions.didYouMean(close)) (help lists the commands)", at: nameSpan)
         }
         return try command.parse(trimmed[nameEnd...], reading: reading, offset: nameSpan.upperBound)
     }

@@ -10,7 +10,7 @@ extension Commands {
             "A line of only digits types them too: `123` is `type 123`.",
             "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
             "- (or U+2212) is <neg>: `type -5` enters -0.05 in a field made with \(FieldOption[\.allowsNegative].name).",
-            "In a natural-mode field . , and the locale's decimal separator type <dec>.",
+            "In a natural-mode field the locale's decimal separator, and . or , where the locale does not group with it, type <dec>; the one it groups with (, in en_US, . in de_DE) is refused: the field groups by itself.",
         ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
     ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) }
     static let paste = Command(
@@ -87,7 +87,7 @@ extension Session {
 
     func paste(_ text: String) throws(CommandError) -> CommandResult {
         guard text.unicodeScalars.contains(where: { Key.digitValue(of: $0) != nil }) else {
-            throw CommandError("there is no digit in \"\(VisibleText.escaped(text))\" to paste; paste an amount (1,234.50) or digits").about(.argument(0))
+            throw CommandError("there is no digit in \(VisibleText.quoted(text)) to paste; paste an amount (1,234.50) or digits").about(.argument(0))
         }
         return try changeActive { field in
             // All or nothing: a refused paste leaves the field as it was, and says why.
@@ -101,8 +101,17 @@ extension Session {
                 }
             }
             if outcome.readAsAmount { return [.plain("pasted the amount \(field.value ?? "")")] }
-            return [.plain("pasted \(English.count(outcome.digits, "digit"))")]
+            let leftOut = Self.leftOut(of: text).map(VisibleText.quoted)
+            return [.plain("pasted \(English.count(outcome.digits, "digit"))" + (leftOut.isEmpty ? "" : "; left out \(Listing.all(leftOut))"))]
         }
+    }
+
+    /// The runs of what is not a digit in pasted text, spaces trimmed (`12abc34` → `abc`): what a
+    /// paste of digits left out, so the operator sees it was not an amount.
+    static func leftOut(of text: String) -> [String] {
+        text.unicodeScalars.split { Key.digitValue(of: $0) != nil }
+            .map { String(String.UnicodeScalarView($0)).trimmingSpaces() }
+            .filter { !$0.isEmpty }.map(String.init)
     }
 
     func setAmount(_ amount: String) throws(CommandError) -> CommandResult {

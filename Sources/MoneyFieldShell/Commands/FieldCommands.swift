@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 extension Commands {
     static let fieldCommands = [new, use, fields, drop, rename]
@@ -30,7 +30,7 @@ extension Session {
     /// `name` if it may name a new field; errors are about `word` of the line.
     func validatedNewName(_ name: String, word: CommandError.Word = .argument(0)) throws(CommandError) -> String {
         guard Self.isValidFieldName(name) else {
-            throw CommandError("\"\(name)\" is not a field name: start with a letter or _, then up to 31 letters, digits, _ or -").about(word)
+            throw CommandError("\(VisibleText.quoted(name)) is not a field name: start with a letter or _, then up to 31 letters, digits, _ or -").about(word)
         }
         guard index(of: name) == nil else {
             throw CommandError("a field named \(name) exists already; `use \(name)` or pick another name").about(word)
@@ -42,7 +42,7 @@ extension Session {
     func existing(_ name: String) throws(CommandError) -> Int {
         guard let index = index(of: name) else {
             let close = Suggestions.closest(to: name, in: fields.map(\.name))
-            throw CommandError("no field named \"\(name)\"\(Suggestions.didYouMean(close)) (fields lists them)").about(.argument(0))
+            throw CommandError("no field named \(VisibleText.quoted(name))\(Suggestions.didYouMean(close)) (fields lists them)").about(.argument(0))
         }
         return index
     }

@@ -63,7 +63,7 @@ package struct FieldOptions: Equatable, Sendable {
         }
         guard let option = FieldOption.named(name) else {
             let close = Suggestions.closest(to: name, in: FieldOption.all.map(\.name), limit: 2)
-            let what = name.hasPrefix("-") ? "unknown option \"\(name)\"" : "\"\(name)\" is not an option"
+            let what = name.hasPrefix("-") ? "unknown option \(VisibleText.quoted(name))" : "\(VisibleText.quoted(name)) is not an option"
             // A likely meaning is enough; the whole usage only when there is none.
             throw CommandError(close.isEmpty ? "\(what); usage: \(usage())" : "\(what)\(Suggestions.didYouMean(close)) (help new lists the options)")
         }
@@ -280,7 +280,7 @@ package struct FieldOption: Sendable {
         row(name, "N", path, values: .text, kind: .number, changesFormat: changesFormat, inEveryRequest: inEveryRequest,
             gloss: gloss, help: help,
             parse: { text throws(CommandError) in
-                guard let number = Int(text) else { throw CommandError("\(name) takes a whole number, not \"\(text)\"") }
+                guard let number = Int(text) else { throw CommandError("\(name) takes a whole number, not \(VisibleText.quoted(text))") }
                 return Value(wrapping: number)
             },
             words: { $0.unwrapped.map { [String($0)] } })
@@ -295,7 +295,7 @@ package struct FieldOption: Sendable {
                    inEveryRequest: inEveryRequest, help: help,
                    parse: { text throws(CommandError) in
                        guard let parsed = Value.Wrapped(rawValue: text) else {
-                           throw CommandError("\(name) takes \(Listing.either(names)), not \"\(text)\"")
+                           throw CommandError("\(name) takes \(Listing.either(names)), not \(VisibleText.quoted(text))")
                        }
                        return Value(wrapping: parsed)
                    },

@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 extension Commands {
     static let lookingCommands = [show, value, minor, inspect, locales, currencies]
@@ -60,7 +60,7 @@ extension Session {
                 listed.insert(variant)
             }
         }
-        guard !ranked.isEmpty || json else { return CommandResult(lines: [.plain("no locale matches \"\(filter)\"")]) }
+        guard !ranked.isEmpty || json else { return CommandResult(lines: [.plain("no locale matches \(VisibleText.quoted(filter))")]) }
         var listing = Listing(columns: [.init(heading: "ID", key: "id"), .init(heading: "NAME", key: "name"),
                                         .init(heading: "CURRENCY", key: "currency", isLiteral: json), .init(heading: "SAMPLE", key: "sample", isLiteral: json)])
         listing.rows = Listing.bestFirst(ranked)
@@ -86,7 +86,7 @@ extension Session {
             let sample = (try? FieldConfiguration(locale: locale, currency: code)).map { Self.sample(in: $0) } ?? ""
             ranked.append((rank, [code, String(CurrencyCatalog.fractionDigits(for: code)), name, sample]))
         }
-        guard !ranked.isEmpty || json else { return CommandResult(lines: [.plain("no currency matches \"\(filter)\"")]) }
+        guard !ranked.isEmpty || json else { return CommandResult(lines: [.plain("no currency matches \(VisibleText.quoted(filter))")]) }
         var listing = Listing(columns: [.init(heading: "CODE", key: "code"), .init(heading: "DIGITS", key: "fractionDigits", isLiteral: true),
                                         .init(heading: "NAME", key: "name"), .init(heading: "SAMPLE (\(locale))", key: "sample")])
         listing.rows = Listing.bestFirst(ranked)

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 
 extension Commands {
     static let sessionCommands = [kiosk, help, quit]
@@ -38,7 +39,7 @@ extension Session {
         }
         guard let spec = Commands.named(name) else {
             let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
-            throw CommandError("no command \"\(name)\"\(Suggestions.didYouMean(close)) (help lists the commands)").about(.argument(0))
+            throw CommandError("no command \(VisibleText.quoted(name))\(Suggestions.didYouMean(close)) (help lists the commands)").about(.argument(0))
         }
         return CommandResult(lines: (["usage: " + spec.usage, spec.summary] + spec.details).map(OutputLine.plain))
     }

@@ -1,4 +1,5 @@
 import MoneyFieldEngine
+@_spi(Tools) import MoneyFieldIO
 
 /// Keys written as the shell's `type` command takes them: digits and named keys in angle brackets,
 /// `123<bs><left><left>9<del><home><end><neg><clear>`; spaces between keys are ignored; `-` (or
@@ -11,9 +12,9 @@ package enum KeyScript {
 
         package var description: String {
             switch self {
-            case .unknownKey(let name): "unknown key <\(name)>"
-            case .unterminated(let rest): "no closing > in \"\(rest)\""
-            case .notAKey(let character): "\"\(character)\" is neither a digit nor a <named> key"
+            case .unknownKey(let name): "unknown key <\(VisibleText.escaped(name))>"
+            case .unterminated(let rest): "no closing > in \(VisibleText.quoted(rest))"
+            case .notAKey(let character): "\(VisibleText.quoted(String(character))) is neither a digit nor a <named> key"
             }
         }
     }
@@ -125,18 +126,21 @@ package enum KeyScript {
     }
 
     /// Whether a line starts with keys to type (a digit or `<`), as `reading` reads keys: in a
-    /// natural field `.5` types too.
+    /// natural field `.5` types too (and `,5` in en_US is refused as `type` refuses it).
     package static func startsKeys(_ text: some StringProtocol, reading: KeyReading) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
-        return startsKeys(text) || reading.decimalKey(first) != nil
+        return startsKeys(text) || reading.decimalKey(first) != nil || reading.groupsWith(first)
     }
 
     /// The script form of `keys`: `12<left>9`.
     package static func text(for keys: [Key]) -> String { keys.map(KeyTable.scriptText(for:)).joined() }
 }
 
-/// How a line's keys read for the field they go to: in natural mode `.`, `,` and the locale's own
-/// decimal separator are `<dec>`; elsewhere they are refused with a hint to use `set`.
+/// How a line's keys read for the field they go to: in natural mode the locale's own decimal
+/// separator, and `.` or `,` where the locale does not group with it, are `<dec>`; the one it groups
+/// with (`,` in en_US, `.` in de_DE) is refused, since the field groups by itself and `1,234.56`
+/// read as `1<dec>234…` would be a hundred times smaller. Elsewhere they are refused with a hint
+/// to use `set`. (The kiosk's keypad `.` and `,` are both `<dec>`: a key, not written text.)
 package struct KeyReading: Sendable {
     let field: MoneyField?
 
@@ -146,8 +150,15 @@ package struct KeyReading: Sendable {
 
     /// The key a non-digit character types, or nil.
     package func decimalKey(_ scalar: Unicode.Scalar) -> Key? {
-        guard let field, field.configuration.mode == .natural, field.isDecimalSeparator(scalar) else { return nil }
+        guard let field, field.configuration.mode == .natural, field.isDecimalSeparator(scalar),
+              !field.isGroupingSeparator(scalar) else { return nil }
         return .decimal
+    }
+
+    /// Whether a natural field's locale groups digits with this character, which `type` refuses.
+    func groupsWith(_ scalar: Unicode.Scalar) -> Bool {
+        guard let field, field.configuration.mode == .natural else { return false }
+        return field.isDecimalSeparator(scalar) && field.isGroupingSeparator(scalar)
     }
 
     /// `keys`, with a message that says what to type instead, pointing at the bad key (`text`
@@ -165,15 +176,22 @@ package struct KeyReading: Sendable {
         switch error {
         case .unknownKey(let name):
             let close = Suggestions.closest(to: name, in: KeyTable.all.map(\.name), limit: 2).map { "<\($0)>" }
-            return CommandError("unknown key <\(name)>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
+            return CommandError("unknown key <\(VisibleText.escaped(name))>" + (close.isEmpty ? "; keys: \(KeyTable.nameList)" : Suggestions.didYouMean(close)))
         case .unterminated:
             return CommandError("unclosed \"<\" in keys; write named keys as <bs>, <left> …")
         case .notAKey(let character):
+            if let field, let scalar = character.unicodeScalars.first, groupsWith(scalar) {
+                let decimalKeys = ([".", ","] as [Unicode.Scalar]).filter { field.isDecimalSeparator($0) && !groupsWith($0) }.map(Character.init)
+                // Digits and separators alone (`1,234.56`): the same amount without the group separators.
+                let example = text.allSatisfy { $0.isNumber || $0 == character || decimalKeys.contains($0) }
+                    ? " (`type \(String(text.filter { $0 != character }))`)" : ""
+                return CommandError("cannot type \(VisibleText.quoted(String(character))): \(field.configuration.locale) groups digits with it, and the field groups by itself; type the digits alone, with \((decimalKeys.map { "\"\($0)\"" } + ["<dec>"]).joined(separator: " or ")) for the decimal point\(example)")
+            }
             if let field, let scalar = character.unicodeScalars.first, field.isDecimalSeparator(scalar) {
                 let amount = text.allSatisfy { $0.isNumber || $0 == character } ? String(text) : "AMOUNT"
-                return CommandError("cannot type \"\(character)\" in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
+                return CommandError("cannot type \(VisibleText.quoted(String(character))) in \(field.configuration.mode.rawValue) mode, where digits fill the amount from the right; enter an amount with `set \(amount)` (or make a \(FieldOption[\.mode].name) natural field)")
             }
-            return CommandError("cannot type \"\(character)\": type takes digits and \(KeyTable.nameList)")
+            return CommandError("cannot type \(VisibleText.quoted(String(character))): type takes digits and \(KeyTable.nameList)")
         }
     }
 }

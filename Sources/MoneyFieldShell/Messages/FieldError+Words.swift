@@ -1,5 +1,5 @@
 import MoneyFieldEngine
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 
 /// The shell's words for the engine's errors: the engine's own English text, and the `new`
 /// option that would help, spelled by the option table (`FieldOption.all`).
@@ -20,7 +20,7 @@ extension FieldSetting {
 }
 
 extension Rejection {
-    package var words: String { description + (allowedBy?.words ?? "") }
+    package var words: String { text(showing: { VisibleText.escaped($0) }) + (allowedBy?.words ?? "") }
 }
 
 extension FieldError {
@@ -39,7 +39,7 @@ extension FieldError {
     /// The engine's text with each setting named by its option, plus "did you mean" for an unknown
     /// name, the shell's listing commands, and the option or flag that would help.
     package func words(at place: Place) -> String {
-        let text = text(naming: \.option)
+        let text = text(naming: \.option, showing: { VisibleText.escaped($0) })
         return switch self {
         case .unknownLocale:
             "\(text)\(Suggestions.didYouMean(suggestions)) (\(place.listing("locales")) lists them)"

@@ -87,27 +87,32 @@ package enum Suggestions {
         case .sameLanguage(let typed, let locales):
             closest(to: typed, in: locales).nonEmpty ?? Array(locales.sorted { $0.count < $1.count }.prefix(3))
         case .anyLanguage(let typed):
-            closest(to: typed, in: LocaleCatalog.identifiers).nonEmpty ?? named(typed)
+            // A language's name (`french`) is a word, not a typo of an identifier: it means fr_FR,
+            // though fr_CH is two edits from it.
+            named(typed).nonEmpty ?? closest(to: typed, in: LocaleCatalog.identifiers)
         }
     }
 
     /// Locales whose English name has `typed` as a word (`german` → de_DE, de_AT, de_CH), as
-    /// `locales FILTER` finds them, those with a region first.
+    /// `locales FILTER` finds them: the language's likely region first, then other regions.
     static func named(_ typed: String) -> [String] {
         let word = typed.lowercased()
-        guard word.count >= 3 else { return [] }
+        guard word.count >= 3, word.allSatisfy(\.isLetter) else { return [] }
         let english = Locale(identifier: "en")
         let found = LocaleCatalog.identifiers.filter { identifier in
             (english.localizedString(forIdentifier: identifier) ?? "").lowercased()
                 .split(whereSeparator: { !$0.isLetter }).contains { $0.hasPrefix(word) }
         }
-        // The language's home first (de_DE, fr_FR), then other regions, then the bare language.
+        // The region ICU's likely subtags give the language first (fr → fr_FR, en → en_US,
+        // zh → zh_Hans_CN), then other regions, then the bare language.
         func rank(_ identifier: String) -> Int {
-            let parts = identifier.split(separator: "_")
-            if parts.count == 2, parts[0].uppercased() == parts[1] { return 0 }
-            return parts.count > 1 ? 1 : 2
+            let language = Locale.Language(identifier: identifier)
+            guard language.region != nil else { return 2 }
+            let bare = Locale.Language(identifier: language.languageCode?.identifier ?? identifier)
+            return language.maximalIdentifier == bare.maximalIdentifier ? 0 : 1
         }
-        return Array(found.sorted { (rank($0), $0.count, $0) < (rank($1), $1.count, $1) }.prefix(3))
+        return Array(found.map { (rank: rank($0), name: $0) }
+            .sorted { ($0.rank, $0.name.count, $0.name) < ($1.rank, $1.name.count, $1.name) }.prefix(3).map(\.name))
     }
 
     /// Systems a mistyped one may mean: one whose identifier begins the input or the input

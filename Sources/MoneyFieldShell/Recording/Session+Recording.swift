@@ -20,6 +20,9 @@ extension Session {
         }
     }
 
+    /// The file a recording is writing to, as it was named; nil when none is running.
+    package var recordingPath: String? { recorder?.displayPath }
+
     func startRecording(_ path: String, replacing: Bool) throws(CommandError) -> CommandResult {
         guard mayWriteFiles else {
             throw CommandError(sourceStack.isEmpty

@@ -25,6 +25,11 @@ struct Listing {
     }
 
     /// Rows by rank, best first; rows of one rank keep their order (the catalog's).
+    /// `a, b and c`, for messages.
+    static func all(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
+    }
+
     /// `a, b or c`, for messages.
     static func either(_ words: [String]) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!

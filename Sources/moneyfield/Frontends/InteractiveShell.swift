@@ -61,7 +61,9 @@ struct InteractiveShell {
     /// command up to it, whole). To stderr, which may be gone with the terminal (SIGHUP).
     private func stopped(after command: String?) -> Never {
         let place = command.map { "after `\(VisibleText.terminalSafe($0))`" } ?? "before the first command"
-        Output.writeError("\ninterrupted \(place); a recording, if one was running, holds every command up to there, whole\n")
+        let recording = session.recordingPath.map { "the recording \(VisibleText.terminalSafe($0)) holds every command up to there, whole" }
+            ?? "no recording was running"
+        Output.writeError("\ninterrupted \(place); \(recording)\n")
         Foundation.exit(Interrupts.exitStatus)
     }
 }

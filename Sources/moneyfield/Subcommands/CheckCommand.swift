@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldScripts
 import MoneyFieldCheck
 
@@ -87,7 +87,7 @@ struct CheckCommand: ParsableCommand {
         }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes more than 0 and at most 3600 seconds, not \(timeout)") }
         guard startTimeout > 0, startTimeout <= 3600 else { throw ValidationError("--start-timeout takes more than 0 and at most 3600 seconds, not \(startTimeout)") }
-        guard CaretComparison(rawValue: caret) != nil else { throw ValidationError("--caret takes exact, slot or none, not \"\(caret)\"") }
+        guard CaretComparison(rawValue: caret) != nil else { throw ValidationError("--caret takes exact, slot or none, not \(VisibleText.quoted(caret))") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64, not \(jobs)") }
         guard maxHits >= 1 else { throw ValidationError("--max-hits takes 1 or more, not \(maxHits)") }
         if let minChecked, minChecked < 0 { throw ValidationError("--min-checked takes 0 or more, not \(minChecked)") }

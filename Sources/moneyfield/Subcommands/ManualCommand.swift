@@ -22,8 +22,8 @@ struct ManualCommand: ParsableCommand {
     }
 
     static func page() -> String {
-        // Every subcommand that --help lists, from the same declarations.
-        let subcommands = Moneyfield.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != ShellCommand.self && $0 != ManualCommand.self }
+        // Every subcommand that --help lists, `manual` included, from the same declarations.
+        let subcommands = Moneyfield.configuration.subcommands.filter { $0.configuration.shouldDisplay && $0 != ShellCommand.self }
         var roff = [
             ".TH MONEYFIELD 1 \"\" \"moneyfield \(Moneyfield.version)\" \"User Commands\"",
             ".SH NAME", "moneyfield \\- " + escaped(Moneyfield.configuration.abstract),

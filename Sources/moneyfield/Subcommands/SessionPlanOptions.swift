@@ -1,7 +1,7 @@
 import ArgumentParser
 import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
-import MoneyFieldIO
+@_spi(Tools) import MoneyFieldIO
 import MoneyFieldCheck
 
 /// The session options `check` and `vectors` share; the field options are `new`'s, read by the
@@ -33,11 +33,31 @@ struct SessionPlanOptions: ParsableArguments {
         _ = try plan()
     }
 
+    /// These options' own names (`--sessions`, `--steps` …), read off the declaration.
+    static let ownOptionNames: [String] = Mirror(reflecting: SessionPlanOptions()).children.compactMap { child in
+        guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords" else { return nil }
+        return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    }
+
+    /// A word left over for the field options that is a slip of one of these options
+    /// (`--sesions`): "did you mean --sessions?", not the whole usage of `new`'s options.
+    static func refuseMistypedOwnOption(_ words: [String]) throws(CommandError) {
+        for word in words where word.hasPrefix("--") {
+            let name = String(word.prefix { $0 != "=" })
+            guard FieldOption.named(name) == nil else { continue }
+            let close = Suggestions.closest(to: name, in: ownOptionNames + FieldOption.all.map(\.name), limit: 2)
+            if close.contains(where: ownOptionNames.contains) {
+                throw CommandError("unknown option \(VisibleText.quoted(name))\(Suggestions.didYouMean(close))")
+            }
+        }
+    }
+
     func plan() throws -> CheckPlan {
         let options: FieldOptions
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
+            try Self.refuseMistypedOwnOption(fieldWords)
             options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
             configurations = try CheckPlan.configurations(for: options)
             chosen = try keys.map(CheckPlan.keys(parsing:)) ?? CheckPlan.defaultKeys(for: options[\.mode])

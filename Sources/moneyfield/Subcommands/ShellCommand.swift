@@ -138,7 +138,8 @@ struct ShellOptions: ParsableArguments {
         }
         if !interactive, Interrupts.caught != 0 {
             let place = batch.lastPlace.map { "after \($0)" } ?? "before the first command"
-            let recording = record.map { "; \(VisibleText.terminalSafe($0)) holds every command recorded up to there, whole" } ?? ""
+            // The session's recording, whether --record or a `record` command started it.
+            let recording = session.recordingPath.map { "; \(VisibleText.terminalSafe($0)) holds every command recorded up to there, whole" } ?? ""
             Output.writeError("interrupted \(place)\(recording)\n")
             throw ExitCode(Interrupts.exitStatus)
         }

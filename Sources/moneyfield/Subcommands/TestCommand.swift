@@ -55,7 +55,11 @@ struct TestCommand: ParsableCommand {
             // A report written over a script would lose the script.
             func real(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
             guard !junit.isEmpty else { throw ValidationError("--junit needs a file name: --junit report.xml") }
-            if paths.contains(where: { $0 != "-" && real($0) == real(junit) }) {
+            // A folder given as a path to run is not a script: the check of the report's place
+            // says what is wrong with it (`--junit suite: is a folder`).
+            var isFolder: ObjCBool = false
+            let isAFolder = FileManager.default.fileExists(atPath: junit, isDirectory: &isFolder) && isFolder.boolValue
+            if !isAFolder, paths.contains(where: { $0 != "-" && real($0) == real(junit) }) {
                 throw ValidationError("--junit \(junit) is one of the scripts to run; write the report to another file (report.xml)")
             }
         }
