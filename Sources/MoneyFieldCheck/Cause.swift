@@ -258,10 +258,12 @@ package enum Cause: Hashable, Sendable {
             }
             let moves = keyClass == .move || keyClass == .select
             if moves, moved, uA == u0, !theirsChanged { return .caretPastNoUnit }
-            // A key moneyfield refuses moving the adapter's caret: one cause wherever it moved it,
-            // one place right landing at the end too. A jump to the end from further is a field that
-            // sends its caret there after every edit, refused or not.
-            if reference.rejected == true, !oursChanged, uR == u0, moved || uA != u0, uA > 0 || u0 - uA == 1 { return .caretMovedOnRefused }
+            // A key moneyfield refuses at a limit moving the adapter's caret (as if it were typed):
+            // one cause wherever it moved it, one place right landing at the end too. A key with
+            // nothing to do that sends it to the end is a field that rewrites itself after every edit.
+            if !oursChanged, uR == u0, moved || uA != u0, Checker.Behaviour.limit(refusing: key, in: before) != nil {
+                return .caretMovedOnRefused
+            }
             // An edit key, taken or not, that sends the caret to the end: a field that rewrites its value.
             if !moves, keyClass != .leave, uA == 0, uR > 0 { return .caretToEnd }
             if !oursChanged {

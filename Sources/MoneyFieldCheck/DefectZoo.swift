@@ -46,7 +46,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .noDigitLimit: "a digit typed among the digits of a full field is taken: no limit there"
         case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit"
         case .joinCaretOff: "natural: deleting the point leaves the caret one place too far left"
-        case .caretToEnd: "the caret goes to the end after a backspace"
+        case .caretToEnd: "the caret goes to the end after a backspace (one that does not join over the point)"
         case .leaveWithoutPadding: "natural: leaving the field does not pad a typed fraction ($1.5 stays)"
         case .leftSkipsPoint: "natural: Left never stops just right of the typed point"
         case .noIntegerDigit: "a Backspace at the end, a Delete or a point typed before every digit that leaves an amount below one shows no integer digit ($.05)"
@@ -288,7 +288,9 @@ package struct PlantedField: Sendable {
                   refusal == nil else { return nil }
             return at(after.display, unitsRight: context.unitsAfter + 1)
         case .caretToEnd:
-            guard key == .backspace, context.changed, context.unitsAfter > 0 else { return nil }
+            // Not a Backspace that joins over the point: that is `joinCaretOff`'s.
+            let joins = before.state.typedFraction != nil && after.state.typedFraction == nil
+            guard key == .backspace, context.changed, context.unitsAfter > 0, !joins else { return nil }
             return FieldAnswer(display: after.display, caret: after.display.utf16.count)
         case .leaveWithoutPadding:
             guard natural, key == .enter, context.changed, let typed = before.state.typedFraction, typed > 0 else { return nil }

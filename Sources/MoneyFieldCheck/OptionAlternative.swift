@@ -13,36 +13,46 @@ enum OptionAlternative {
                       configuration: FieldConfiguration) -> Cause? {
         guard configuration.mode == .natural, step > 0, step <= session.keys.count else { return nil }
         let keys = Array(session.keys.prefix(step))
-        let left = keys.dropLast().contains(.enter)
+        // Leaving and coming back are judged from the last `<enter>` on: a field may pad or trim
+        // one way where the other options agree (the zoo trims only a fraction typed in full).
+        let lastLeaving = keys.lastIndex(of: .enter)
         let units = CaretUnits(configuration)
-        for (options, cause) in candidates(session.configuration.options, configuration, leftBefore: left, key: keys[step - 1]) {
-            var alternative = session
-            alternative.configuration = CheckPlan.Configuration(options)
-            alternative.keys = keys
-            guard let answers = try? FieldAnswer.reference(for: alternative), answers.count == step + 1,
-                  zip(answers.prefix(step), reference.prefix(step)).allSatisfy({ same($0, $1, units) }),
-                  same(answers[step], adapter, units) else { continue }
-            return cause
+        for (options, cause, fromLeaving) in candidates(session.configuration.options, configuration, leaving: lastLeaving != nil,
+                                                        key: keys[step - 1]) {
+            guard let changed = try? CheckPlan.Configuration(options).fieldConfiguration() else { continue }
+            let start = fromLeaving ? lastLeaving ?? 0 : 0
+            var field = MoneyField(configuration)
+            for key in keys.prefix(start) { do throws(Rejection) { try field.press(key) } catch {} }
+            var alternative = start == 0 ? MoneyField(changed) : MoneyField(changed, state: field.state)
+            var agrees = start > 0 || same(FieldAnswer(alternative, rejected: false), reference[0], units)
+            for index in start..<step where agrees {
+                var rejected = false
+                do throws(Rejection) { try alternative.press(keys[index]) } catch { rejected = true }
+                let answer = FieldAnswer(alternative, rejected: rejected)
+                agrees = index + 1 == step ? same(answer, adapter, units) : same(answer, reference[index + 1], units)
+            }
+            if agrees { return cause }
         }
         return nil
     }
 
-    /// Each option changed to each of its other values, with the cause it is.
-    private static func candidates(_ options: FieldOptions, _ configuration: FieldConfiguration, leftBefore: Bool,
-                                   key: Key) -> [(FieldOptions, Cause)] {
-        var candidates: [(FieldOptions, Cause)] = []
+    /// Each option changed to each of its other values, with the cause it is and whether it is
+    /// judged from the last `<enter>` on.
+    private static func candidates(_ options: FieldOptions, _ configuration: FieldConfiguration, leaving: Bool,
+                                   key: Key) -> [(FieldOptions, Cause, fromLeaving: Bool)] {
+        var candidates: [(FieldOptions, Cause, fromLeaving: Bool)] = []
         func add<Value: Equatable & Sendable & CaseIterable>(_ path: WritableKeyPath<FieldSettings, Value> & Sendable,
-                                                              _ cause: (Value) -> Cause) {
+                                                              fromLeaving: Bool, _ cause: (Value) -> Cause) {
             for value in Value.allCases where value != configuration.settings[keyPath: path] {
                 var changed = options
                 changed[path] = value
-                candidates.append((changed, cause(value)))
+                candidates.append((changed, cause(value), fromLeaving))
             }
         }
-        add(\.whileTyping) { .padding(padded: $0 == .pad, .typing) }
-        if leftBefore || key == .enter { add(\.onLeave) { .padding(padded: $0 == .pad, .leaving) } }
-        if leftBefore { add(\.onFocus) { .padding(padded: $0 == .keep, .returning) } }
-        if key == .decimal { add(\.pointAgain) { .pointAgain($0) } }
+        add(\.whileTyping, fromLeaving: false) { .padding(padded: $0 == .pad, .typing) }
+        if leaving { add(\.onLeave, fromLeaving: true) { .padding(padded: $0 == .pad, .leaving) } }
+        if leaving { add(\.onFocus, fromLeaving: true) { .padding(padded: $0 == .keep, .returning) } }
+        if key == .decimal { add(\.pointAgain, fromLeaving: false) { .pointAgain($0) } }
         return candidates
     }
 
