@@ -86,10 +86,27 @@ package struct CheckPlan: Sendable {
     package struct Session: Sendable, Equatable {
         package var configuration: Configuration
         package var keys: [Key]
+        /// Taps (the shell's `caret N`) played between the keys: a script's, or those `check`
+        /// played to bring the adapter's caret back to moneyfield's before the difference it was
+        /// written for. The plan's sessions have none.
+        package var taps: [Tap] = []
 
-        package init(configuration: Configuration, keys: [Key]) {
+        package init(configuration: Configuration, keys: [Key], taps: [Tap] = []) {
             self.configuration = configuration
             self.keys = keys
+            self.taps = taps
+        }
+    }
+
+    /// The caret put at a UTF-16 offset, as a click there (the protocol's `tap`, the shell's
+    /// `caret N`), after a number of the session's keys.
+    package struct Tap: Sendable, Hashable {
+        package let afterKeys: Int
+        package let offset: Int
+
+        package init(afterKeys: Int, offset: Int) {
+            self.afterKeys = afterKeys
+            self.offset = offset
         }
     }
 
