@@ -90,8 +90,11 @@ import Synchronization
     private var gaveReason = false
     /// The signatures of the differences this process was confirmed in step at.
     private var confirmedSignatures: Set<String> = []
-    /// It answered a tap `{"unsupported":true}`: asked once per process, then remembered.
+    /// It answered a tap `{"unsupported":true}`, or failed the first one: asked once per
+    /// process, then remembered.
     private var refusesTap = false
+    /// It answered a tap: a later tap that fails is a broken adapter.
+    private var answersTap = false
     /// How much it had written to stderr when the last `new` was sent: its reason for refusing
     /// that request is what follows.
     private var errorsBeforeNew = 0
@@ -117,6 +120,7 @@ import Synchronization
         nextID = 1
         echoesIDs = false
         refusesTap = false
+        answersTap = false
         errors.follow(child!.takeErrorOutput())
     }
 
@@ -130,7 +134,30 @@ import Synchronization
 
     /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
     package func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
-        if case .tap = request, refusesTap { return .unsupported }
+        guard case .tap = request, !answersTap else { return try exchange(request) }
+        if refusesTap { return .unsupported }
+        // The first tap is a probe: an adapter written before tap existed may answer an error,
+        // or exit, on an op it does not know. That is an adapter that does not tap (started
+        // again if it is gone or may answer late), not a broken one.
+        do throws(Failure) {
+            let reply = try exchange(request)
+            if reply == .unsupported { refusesTap = true } else { answersTap = true }
+            return reply
+        } catch {
+            guard case .broke(_, let problem, _) = error else { throw error }
+            switch problem {
+            case .notUTF8, .notAReply, .caretOutside, .selectionOutside: break
+            case .exited, .closedOutput, .stoppedReading, .timedOut, .tooLong, .unasked, .unsupportedKey:
+                stop()
+                try start()
+            }
+            refusesTap = true
+            return .unsupported
+        }
+    }
+
+    /// Sends a request and reads its reply.
+    private func exchange(_ request: AdapterRequest) throws(Failure) -> Reply {
         // Key and tap requests carry an id an adapter may echo; `new` does not, as adapters that
         // match their configuration by its keys expect (an echo seen there is checked all the same).
         let id = nextID
@@ -143,7 +170,6 @@ import Synchronization
         switch Self.reply(bytes, answering: request, id: id) {
         case .success(let (reply, echoed)):
             if echoed { echoesIDs = true }
-            if case .tap = request, reply == .unsupported { refusesTap = true }
             return reply
         case .failure(let problem): throw broke(line, problem)
         }

@@ -64,13 +64,32 @@ import Testing
         #expect(green.status == 0, "\(green.stdout)")
     }
 
-    /// An adapter that answers tap `{"unsupported":true}` is asked once, then never again.
-    @Test func tapIsAskedOncePerAdapterProcess() throws {
+    /// An adapter that answers tap `{"unsupported":true}` is asked once, then never again; so is
+    /// one written before tap existed, which answers an error or exits on an op it does not know
+    /// (started again then): it checks as before, never reported broken.
+    @Test(arguments: ["--no-tap", "error", "exit"])
+    func tapIsAskedOncePerAdapterProcess(_ refusal: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let adapter = "tee -a requests.log | \(try Self.binary()) adapter --no-tap --plant caret-to-end"
+        _ = try folder.file("old.py", """
+            import json, subprocess, sys
+            ref = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for line in sys.stdin:
+                if json.loads(line).get("op") == "tap":
+                    if sys.argv[1] == "exit":
+                        sys.exit(1)
+                    print(json.dumps({"error": "unknown op"}), flush=True)
+                    continue
+                ref.stdin.write(line); ref.stdin.flush()
+                if json.loads(line).get("op") == "quit":
+                    break
+                print(ref.stdout.readline().strip(), flush=True)
+            """)
+        let zoo = "\(try Self.binary()) adapter --plant caret-to-end"
+        let adapter = "tee -a requests.log | " + (refusal == "--no-tap" ? zoo + " --no-tap" : "python3 old.py \(refusal) " + zoo)
         let outcome = try BuiltProgram.run(["check", "--adapter", adapter, "--locale", "en_US", "--sessions", "50"], directory: folder.url, timeout: 120)
-        #expect(outcome.stdout.contains("caret: an edit put the adapter's caret at its display's end"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("caret: an edit put the adapter's caret at its display's end"), "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.hasSuffix("disagreements in 1 group\n") && outcome.stdout.contains("checked 50 of 50 sessions"), "\(outcome.stdout)")
         let requests = try String(contentsOf: folder.url.appendingPathComponent("requests.log"), encoding: .utf8)
         #expect(requests.split(separator: "\n").filter { $0.contains("\"op\":\"tap\"") }.count == 1)
     }
