@@ -136,9 +136,9 @@ import Synchronization
     package func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
         guard case .tap = request, !answersTap else { return try exchange(request) }
         if refusesTap { return .unsupported }
-        // The first tap is a probe: an adapter written before tap existed may answer an error,
-        // or exit, on an op it does not know. That is an adapter that does not tap (started
-        // again if it is gone or may answer late), not a broken one.
+        // The first tap is a probe: an adapter written before tap existed may answer an op it
+        // does not know with a line that is no reply (`{"error":…}`). It is one that does not tap,
+        // still in step. One that exits or hangs there is broken, as on any request.
         do throws(Failure) {
             let reply = try exchange(request)
             if reply == .unsupported { refusesTap = true } else { answersTap = true }
@@ -146,13 +146,12 @@ import Synchronization
         } catch {
             guard case .broke(_, let problem, _) = error else { throw error }
             switch problem {
-            case .notUTF8, .notAReply, .caretOutside, .selectionOutside: break
+            case .notUTF8, .notAReply, .caretOutside, .selectionOutside:
+                refusesTap = true
+                return .unsupported
             case .exited, .closedOutput, .stoppedReading, .timedOut, .tooLong, .unasked, .unsupportedKey:
-                stop()
-                try start()
+                throw error
             }
-            refusesTap = true
-            return .unsupported
         }
     }
 

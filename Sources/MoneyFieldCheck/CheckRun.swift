@@ -458,6 +458,9 @@ extension Adapter.Failure {
             return [message]
         case .broke(let request, let problem, let stderr):
             var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
+            if request.hasPrefix(AdapterRequest.tap(0).line.prefix { $0 != "," }) {
+                lines.append("  (an adapter that cannot put its caret answers a tap {\"unsupported\":true}; check then ends each session at its first difference)")
+            }
             if !stderr.isEmpty {
                 lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
             }
