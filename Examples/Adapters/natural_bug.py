@@ -101,6 +101,10 @@ for line in sys.stdin:
             print(json.dumps({"unsupported": True}), flush=True)
             continue
         units, right = ["0"], 0
+    elif request["op"] == "tap":
+        # check's optional tap (a click at a caret offset): this field has none.
+        print(json.dumps({"unsupported": True}), flush=True)
+        continue
     else:
         press(request["key"])
     text = display()

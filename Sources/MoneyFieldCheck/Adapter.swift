@@ -55,7 +55,7 @@ import Synchronization
             case .caretOutside(let caret, let length, let reply): "its caret \(caret) is outside its display (0 to \(length)): \(reply)"
             case .selectionOutside(let length, let reply): "its selection is not [start, end] with 0 ≤ start ≤ end ≤ \(length), its display's length: \(reply)"
             case .unasked(let line): "it sent a line nobody asked for (a second reply, or one before the request): \(line)"
-            case .unsupportedKey(let reply): "it answered a key with {\"unsupported\":true}, which only answers new: \(reply)"
+            case .unsupportedKey(let reply): "it answered a key with {\"unsupported\":true}, which only answers new and tap: \(reply)"
             }
         }
 
@@ -90,6 +90,11 @@ import Synchronization
     private var gaveReason = false
     /// The signatures of the differences this process was confirmed in step at.
     private var confirmedSignatures: Set<String> = []
+    /// It answered a tap `{"unsupported":true}`, or failed the first one: asked once per
+    /// process, then remembered.
+    private var refusesTap = false
+    /// It answered a tap: a later tap that fails is a broken adapter.
+    private var answersTap = false
     /// How much it had written to stderr when the last `new` was sent: its reason for refusing
     /// that request is what follows.
     private var errorsBeforeNew = 0
@@ -114,6 +119,8 @@ import Synchronization
         replies = 0
         nextID = 1
         echoesIDs = false
+        refusesTap = false
+        answersTap = false
         errors.follow(child!.takeErrorOutput())
     }
 
@@ -127,11 +134,34 @@ import Synchronization
 
     /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
     package func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
-        // Key requests carry an id an adapter may echo; `new` does not, as adapters that match
-        // their configuration by its keys expect (an echo seen there is checked all the same).
+        guard case .tap = request, !answersTap else { return try exchange(request) }
+        if refusesTap { return .unsupported }
+        // The first tap is a probe: an adapter written before tap existed may answer an op it
+        // does not know with a line that is no reply (`{"error":…}`). It is one that does not tap,
+        // still in step. One that exits or hangs there is broken, as on any request.
+        do throws(Failure) {
+            let reply = try exchange(request)
+            if reply == .unsupported { refusesTap = true } else { answersTap = true }
+            return reply
+        } catch {
+            guard case .broke(_, let problem, _) = error else { throw error }
+            switch problem {
+            case .notUTF8, .notAReply, .caretOutside, .selectionOutside:
+                refusesTap = true
+                return .unsupported
+            case .exited, .closedOutput, .stoppedReading, .timedOut, .tooLong, .unasked, .unsupportedKey:
+                throw error
+            }
+        }
+    }
+
+    /// Sends a request and reads its reply.
+    private func exchange(_ request: AdapterRequest) throws(Failure) -> Reply {
+        // Key and tap requests carry an id an adapter may echo; `new` does not, as adapters that
+        // match their configuration by its keys expect (an echo seen there is checked all the same).
         let id = nextID
         nextID += 1
-        let line = if case .key = request { String(request.line.dropLast()) + ",\"id\":\(id)}" } else { request.line }
+        let line = request.carriesID ? String(request.line.dropLast()) + ",\"id\":\(id)}" : request.line
         try refuseUnasked(before: line)
         if case .new = request { errorsBeforeNew = errors.written }
         try send(line)
@@ -180,7 +210,7 @@ import Synchronization
     /// answers another request. Also whether it echoed one.
     static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest, id: Int) -> Result<(Reply, Bool), Problem> {
         let echoed = (try? JSONDecoder().decode(EchoedID.self, from: Data(bytes)))?.id
-        if let echoed, echoed != id, case .key = request {
+        if let echoed, echoed != id, request.carriesID {
             return .failure(.unasked(quoted(String(decoding: bytes, as: UTF8.self)) + " (it answers request \(echoed), not \(id))"))
         }
         return reply(bytes, answering: request).map { ($0, echoed != nil) }
@@ -202,7 +232,7 @@ import Synchronization
             return .failure(.notAReply(quoted(text), why: why(error)))
         }
         if reply.unsupported == true {
-            guard case .new = request else { return .failure(.unsupportedKey(quoted(text))) }
+            guard request.mayBeUnsupported else { return .failure(.unsupportedKey(quoted(text))) }
             return .success(.unsupported)
         }
         guard let display = reply.display else { return .failure(.notAReply(quoted(text), why: "has no \"display\" string")) }

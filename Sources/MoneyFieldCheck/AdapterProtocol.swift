@@ -8,13 +8,34 @@ import MoneyFieldIO
 @_spi(Tools) public enum AdapterRequest: Equatable, Sendable {
     case new(FieldConfiguration)
     case key(Key)
+    /// `{"op":"tap","caret":N}`: the caret put at UTF-16 offset N, as a click there; optional
+    /// (an adapter may answer `{"unsupported":true}`), answered like a key.
+    case tap(Int)
     case quit
 
     package var line: String {
         switch self {
         case .new(let configuration): "{\"op\":\"new\"," + Self.fields(of: configuration) + "}"
         case .key(let key): "{\"op\":\"key\",\"key\":\(JSON.string(key.protocolName))}"
+        case .tap(let offset): "{\"op\":\"tap\",\"caret\":\(offset)}"
         case .quit: "{\"op\":\"quit\"}"
+        }
+    }
+
+    /// A key or a tap: answered like a key, it carries an id an adapter may echo.
+    package var carriesID: Bool {
+        switch self {
+        case .key, .tap: true
+        case .new, .quit: false
+        }
+    }
+
+    /// Whether `{"unsupported":true}` answers it: a `new` (that configuration is skipped) or a
+    /// tap (the adapter has no way to put its caret).
+    package var mayBeUnsupported: Bool {
+        switch self {
+        case .new, .tap: true
+        case .key, .quit: false
         }
     }
 

@@ -80,6 +80,9 @@ import MoneyFieldEngine
         package var evidence: String?
         package var configuration: [String]
         package var keys: [String]
+        /// `[after keys, offset]` of each tap played before the difference (`caret N`); absent
+        /// when none (and in older records).
+        package var taps: [[Int]]?
         package var step: Int
         package var kind: String
         package var adapterAnswer: Answer
@@ -95,6 +98,7 @@ import MoneyFieldEngine
             evidence = behaviour.evidence
             configuration = example.configuration.options.words
             keys = example.keys.map(\.protocolName)
+            taps = difference.taps.isEmpty ? nil : difference.taps.map { [$0.afterKeys, $0.offset] }
             step = difference.step
             kind = difference.kind.rawValue
             adapterAnswer = Answer(difference.adapter)
@@ -137,11 +141,14 @@ import MoneyFieldEngine
         let ordered = Self.ordered(groups)
         self.groups = ordered
         files = ordered.indices.map { Self.fileName(number: $0 + 1, group: ordered[$0]) }
-        disagreeing = summary.results.compactMap { result in
-            guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = result.verdict else { return nil }
-            return Disagreement(session: result.index, signature: signature,
-                                shrunk: shrunk ? GroupRecord(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
-                                                             originalKeyCount: result.session.keys.count, sessions: [result.index]) : nil)
+        // Each difference of a session (past caret differences tapped over, more than one), in order.
+        disagreeing = summary.results.flatMap { result in
+            result.verdicts.compactMap { verdict in
+                guard case .differs(let example, let difference, let behaviour, _, let signature, let shrunk) = verdict else { return nil }
+                return Disagreement(session: result.index, signature: signature,
+                                    shrunk: shrunk ? GroupRecord(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
+                                                                 originalKeyCount: result.session.keys.count, sessions: [result.index]) : nil)
+            }
         }
     }
 
@@ -215,20 +222,22 @@ import MoneyFieldEngine
         var known: [String: String] = [:]
         var groups: [GroupRecord] = []
         var kept: [Disagreement] = []
-        for var entry in all.sorted(by: { $0.session < $1.session }) {
+        // Stable: a session's differences stay in the order it showed them.
+        let sorted = all.enumerated().sorted { ($0.element.session, $0.offset) < ($1.element.session, $1.offset) }.map(\.element)
+        for var entry in sorted {
             if let behaviour = known[entry.signature] {
                 entry.shrunk = nil
                 guard let number = groups.firstIndex(where: { $0.behaviour == behaviour }) else {
                     throw CommandError("session \(entry.session)'s group is missing from the shards' records")
                 }
-                groups[number].sessions.append(entry.session)
+                if groups[number].sessions.last != entry.session { groups[number].sessions.append(entry.session) }
             } else {
                 guard let shrunk = entry.shrunk else {
                     throw CommandError("session \(entry.session) joined a group no shard shrank a session to: the folders are not one run's shards")
                 }
                 known[entry.signature] = shrunk.behaviour
                 if let number = groups.firstIndex(where: { $0.behaviour == shrunk.behaviour }) {
-                    groups[number].sessions.append(entry.session)
+                    if groups[number].sessions.last != entry.session { groups[number].sessions.append(entry.session) }
                 } else {
                     groups.append(shrunk)
                 }
@@ -311,8 +320,15 @@ import MoneyFieldEngine
         guard (0...keys.count).contains(group.step) else {
             throw CommandError("the manifest's group differs at step \(group.step) of a session of \(keys.count) keys; the folder is not one check wrote")
         }
-        return (CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: keys),
-                Checker.Difference(step: group.step, adapter: group.adapterAnswer.answer, reference: group.moneyfieldAnswer.answer, kind: kind))
+        var taps: [CheckPlan.Tap] = []
+        for tap in group.taps ?? [] {
+            guard tap.count == 2, (0...group.step).contains(tap[0]), tap[1] >= 0, tap[0] >= (taps.last?.afterKeys ?? 0) else {
+                throw CommandError("the manifest names a tap \(tap) that is not [after keys, offset] before its difference; the folder is not one check wrote")
+            }
+            taps.append(CheckPlan.Tap(afterKeys: tap[0], offset: tap[1]))
+        }
+        return (CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: keys, taps: taps),
+                Checker.Difference(step: group.step, adapter: group.adapterAnswer.answer, reference: group.moneyfieldAnswer.answer, kind: kind, taps: taps))
     }
 
     /// The `disagreement: …` line of a group.
@@ -327,7 +343,13 @@ import MoneyFieldEngine
     @_spi(Tools) public func script(number: Int) throws(CommandError) -> String {
         let group = groups[number - 1]
         let (session, difference) = try example(of: group)
-        let commands = [session.configuration.newCommand] + session.keys.prefix(difference.step).map { "type " + KeyTable.scriptText(for: $0) }
+        // Each key a `type` line, each tap played before the difference a `caret N` after the
+        // keys it followed; the difference is at the last command.
+        var commands = [session.configuration.newCommand]
+        for (index, key) in session.keys.prefix(difference.step).enumerated() {
+            for tap in session.taps where tap.afterKeys == index { commands.append("caret \(tap.offset)") }
+            commands.append("type " + KeyTable.scriptText(for: key))
+        }
         let hits = group.sessions.count
         var lines = [
             "# moneyfield check, group \(number) of \(groups.count), \(English.count(hits, "session")) of seed \(seed): \(VisibleText.escaped(group.words, .terminalUnsafe)).",
@@ -339,7 +361,10 @@ import MoneyFieldEngine
         let replay: Session
         do { replay = try Session() } catch { throw CommandError("cannot start a session to write the script: \(error)") }
         for (index, command) in commands.enumerated() {
-            if index == difference.step {
+            if command.hasPrefix("caret ") {
+                lines.append("# The adapter's caret differed here (a difference of its own); check taps it to where moneyfield's stands:")
+            }
+            if index == commands.count - 1 {
                 lines.append("# The adapter showed \(Checker.quoted(difference.adapter.shown))"
                     + (difference.adapter.value.map { ", value \(Checker.quoted($0))" } ?? "")
                     + (difference.adapter.rejected.map { $0 ? ", rejected" : "" } ?? "")

@@ -7,6 +7,16 @@ package struct CheckPlan: Sendable {
     /// One field configuration: the options of `new`, read by the one option table.
     package struct Configuration: Sendable, Equatable {
         package var options: FieldOptions
+        /// What `check` chose itself, which the shrinker may make simpler; what the user gave on
+        /// the command line it never changes (`configurations(for:)` says which is which).
+        package var chosen: Chosen = [.locale, .currency]
+
+        package struct Chosen: OptionSet, Sendable {
+            package let rawValue: Int
+            package init(rawValue: Int) { self.rawValue = rawValue }
+            package static let locale = Chosen(rawValue: 1)
+            package static let currency = Chosen(rawValue: 2)
+        }
 
         package init(_ options: FieldOptions) { self.options = options }
 
@@ -17,8 +27,15 @@ package struct CheckPlan: Sendable {
             options[\.mode] = mode == .atm ? nil : mode
         }
 
+        /// The same field: what was chosen by whom does not make another.
+        package static func == (lhs: Configuration, rhs: Configuration) -> Bool { lhs.options == rhs.options }
+
         package var locale: String { options.settings.locale }
-        package var currency: String { options.settings.currency }
+        /// The field's currency: the one given, else the locale's own (`de_DE` alone is EUR).
+        package var currency: String {
+            guard options[\.currency] == nil, options[\.locale] != nil else { return options.settings.currency }
+            return (try? fieldConfiguration().currency) ?? options.settings.currency
+        }
         package var mode: EntryMode { options.settings.mode }
 
         package func fieldConfiguration() throws(CommandError) -> FieldConfiguration {
@@ -43,10 +60,11 @@ package struct CheckPlan: Sendable {
         /// back at its default; the options that make the field what it is (its mode) stay.
         var simpler: [Configuration] {
             var candidates: [Configuration] = []
-            for (change, plainest) in [(\FieldSettings.locale, "en_US"), (\FieldSettings.currency, "USD")] {
-                var simpler = options
-                simpler[change] = plainest
-                if simpler != options { candidates.append(Configuration(simpler)) }
+            for (change, plainest, choice) in [(\FieldSettings.locale, "en_US", Chosen.locale), (\FieldSettings.currency, "USD", .currency)]
+            where chosen.contains(choice) {
+                var simpler = self
+                simpler.options[change] = plainest
+                if simpler != self { candidates.append(simpler) }
             }
             return candidates.filter { $0.simplicity < simplicity }.sorted { $0.simplicity < $1.simplicity }
         }
@@ -86,10 +104,27 @@ package struct CheckPlan: Sendable {
     package struct Session: Sendable, Equatable {
         package var configuration: Configuration
         package var keys: [Key]
+        /// Taps (the shell's `caret N`) played between the keys: a script's, or those `check`
+        /// played to bring the adapter's caret back to moneyfield's before the difference it was
+        /// written for. The plan's sessions have none.
+        package var taps: [Tap] = []
 
-        package init(configuration: Configuration, keys: [Key]) {
+        package init(configuration: Configuration, keys: [Key], taps: [Tap] = []) {
             self.configuration = configuration
             self.keys = keys
+            self.taps = taps
+        }
+    }
+
+    /// The caret put at a UTF-16 offset, as a click there (the protocol's `tap`, the shell's
+    /// `caret N`), after a number of the session's keys.
+    package struct Tap: Sendable, Hashable {
+        package let afterKeys: Int
+        package let offset: Int
+
+        package init(afterKeys: Int, offset: Int) {
+            self.afterKeys = afterKeys
+            self.offset = offset
         }
     }
 
@@ -351,14 +386,19 @@ extension CheckPlan {
     package static func configurations(for options: FieldOptions) throws(CommandError) -> [Configuration] {
         var configurations: [Configuration]
         if options[\.locale] != nil {
-            configurations = [Configuration(options)]
+            // The user's field: its locale, and its currency (given, or the locale's own), stay.
+            var given = Configuration(options)
+            given.chosen = []
+            configurations = [given]
         } else {
             configurations = hardConfigurations.map { hard in
                 var each = options
                 each[\.locale] = hard.options[\.locale]
                 each[\.currency] = options[\.currency] ?? hard.options[\.currency]
                 each[\.mode] = options[\.mode] ?? hard.options[\.mode]
-                return Configuration(each)
+                var configuration = Configuration(each)
+                configuration.chosen = options[\.currency] == nil ? [.locale, .currency] : [.locale]
+                return configuration
             }
         }
         for configuration in configurations {

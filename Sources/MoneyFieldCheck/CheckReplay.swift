@@ -44,13 +44,17 @@ package enum CheckReplay {
             }
             var verdict = "agrees"
             for session in sessions {
-                switch try checker.play(session, on: adapter) {
+                let trace = try checker.trace(session, on: adapter)
+                switch trace.outcome {
                 case .agrees: continue
                 case .unsupported: verdict = "unsupported by the adapter"
-                case .differs(let difference):
-                    let keys = KeyScript.text(for: Array(session.keys.prefix(difference.step)))
-                    verdict = "disagrees after \(keys.isEmpty ? "the field is made" : keys): adapter \(Checker.quoted(difference.adapter.shown)), "
-                        + "moneyfield \(Checker.quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+                case .differs:
+                    // Each difference, past caret differences the adapter's caret was tapped over.
+                    verdict = "disagrees " + trace.differences.map { difference in
+                        let keys = Checker.keysText(Array(session.keys.prefix(difference.step)), taps: difference.taps)
+                        return "after \(keys.isEmpty ? "the field is made" : keys): adapter \(Checker.quoted(difference.adapter.shown)), "
+                            + "moneyfield \(Checker.quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+                    }.joined(separator: "; then ")
                 }
                 break
             }

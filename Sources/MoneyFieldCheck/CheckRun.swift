@@ -76,46 +76,47 @@ package struct CheckRun: Sendable {
         /// agreeing after it: where a key agrees often, the situation does not tell a defect,
         /// and steering does not avoid it there (`steering(maxHits:)`).
         package var agreed: [CheckPlan.Steer: Int] = [:]
+        /// The adapter answered `tap` and sessions went on past a caret difference: a caret
+        /// group then ends no session, and steering around it would hide what lies behind it.
+        package var tapsOver = false
 
         package init(planned: Int = 0) { self.planned = planned }
 
-        /// The keys of a played session up to its first disagreement (all of them when it
-        /// agrees), each counted in `agreed` in the situation moneyfield's field was in.
+        /// The keys a session played on which the adapter agreed (past a caret difference tapped
+        /// over too), each counted in `agreed` in the situation moneyfield's field was in.
         package mutating func countAgreeing(_ played: Checker.Played) {
-            let count: Int
-            switch played.outcome {
-            case .agrees: count = played.session.keys.count
-            case .differs(let difference): count = max(0, difference.step - 1)
-            case .unsupported: return
-            }
-            guard count > 0, let configuration = try? played.session.configuration.fieldConfiguration() else { return }
+            if case .unsupported = played.outcome { return }
+            if played.tappedOver { tapsOver = true }
+            let differing = Set(played.differences.map(\.step))
+            guard played.keysPlayed > 0, let configuration = try? played.session.configuration.fieldConfiguration() else { return }
             var field = MoneyField(configuration)
-            for key in played.session.keys.prefix(count) {
-                agreed[CheckPlan.Steer(key: key, situation: Situation(field)), default: 0] += 1
+            for (index, key) in played.session.keys.prefix(played.keysPlayed).enumerated() {
+                if !differing.contains(index + 1) { agreed[CheckPlan.Steer(key: key, situation: Situation(field)), default: 0] += 1 }
                 do throws(Rejection) { try field.press(key) } catch {}
             }
         }
 
-        /// A judged session counted and placed in its group.
+        /// A judged session counted (its keys as played) and each of its differences placed in its group.
         package mutating func add(_ result: Checker.SessionResult) {
             played += 1
             results.append(result)
             switch result.verdict {
-            case .agrees:
+            case .agrees, .differs:
                 checked += 1
-                keys += result.session.keys.count
+                keys += result.keysPlayed
             case .unsupported(let request):
                 unsupported += 1
                 if refused == nil { refused = (result.index, request) }
-            case .differs(let example, let difference, let behaviour, let foundAt, let signature, let shrunk):
-                checked += 1
+            }
+            for verdict in result.verdicts {
+                guard case .differs(let example, let difference, let behaviour, let foundAt, let signature, let shrunk) = verdict else { continue }
                 if shrunk && known[signature] == nil { known[signature] = behaviour }
-                keys += result.session.keys.count
                 disagreements += 1
                 let number: Int
                 if let found = groups.firstIndex(where: { $0.behaviour == behaviour }) {
                     number = found
-                    groups[number].sessions.append(result.index)
+                    // A session tapped past one caret difference may show the cause again.
+                    if groups[number].sessions.last != result.index { groups[number].sessions.append(result.index) }
                 } else {
                     number = groups.count
                     groups.append(Group(example: example, difference: difference, behaviour: behaviour, firstSession: result.index,
@@ -130,7 +131,7 @@ package struct CheckRun: Sendable {
         /// defect that shows wherever its key is pressed shrinks to one situation).
         package func steering(maxHits: Int) -> Set<CheckPlan.Steer> {
             var steer: Set<CheckPlan.Steer> = []
-            for group in groups where group.sessions.count >= maxHits {
+            for group in groups where group.sessions.count >= maxHits && !(tapsOver && group.behaviour.kind == .caret) {
                 if let own = group.behaviour.steer { steer.insert(own) }
                 steer.formUnion(group.foundAt)
                 let cause = group.behaviour.cause
@@ -202,41 +203,40 @@ package struct CheckRun: Sendable {
             }) { [checker] index, adapter throws(Adapter.Failure) in .played(try checker.play(index, avoiding: avoiding, on: adapter)) }
             let played = playing.results.compactMap { if case .played(let played) = $0 { played } else { nil } }
             for session in played { summary.countAgreeing(session) }
-            // The lowest session of each signature no earlier epoch shrank.
-            var first: [String: Checker.Played] = [:]
+            // The lowest difference (session, then place in it) of each signature no earlier epoch shrank.
+            var first: [String: (session: Checker.Played, position: Int)] = [:]
             for session in played {
-                guard case .differs(let difference) = session.outcome else { continue }
-                let signature = Checker.signature(session.session, difference)
-                if summary.known[signature] == nil && first[signature] == nil { first[signature] = session }
+                for (position, difference) in session.differences.enumerated() {
+                    let signature = Checker.signature(session.session, difference)
+                    if summary.known[signature] == nil && first[signature] == nil { first[signature] = (session, position) }
+                }
             }
-            var shrunk: [Int: (CheckPlan.Session, Checker.Difference)] = [:]
+            // Keyed by session index, then the difference's place in the session.
+            var shrunk: [Int: [Int: (CheckPlan.Session, Checker.Difference)]] = [:]
             var ending = playing.ending
             if ending == nil {
-                let toShrink = first.values.sorted { $0.index < $1.index }
-                let shrinking = pool.play(toShrink.map(\.index), interruption: interruption, wake: wake, progress: { _ in }) { [checker] index, adapter throws(Adapter.Failure) in
-                    let session = toShrink.first { $0.index == index }!
-                    guard case .differs(let difference) = session.outcome else { return .played(session) }
-                    let (example, found) = try checker.shrink(session.session, difference, on: adapter)
-                    return .shrunk(index: index, example: example, difference: found)
+                let toShrink = first.values.sorted { ($0.session.index, $0.position) < ($1.session.index, $1.position) }
+                let shrinking = pool.play(Array(toShrink.indices), interruption: interruption, wake: wake, progress: { _ in }) { [checker] item, adapter throws(Adapter.Failure) in
+                    let (session, position) = toShrink[item]
+                    let (example, found) = try checker.shrink(session.session, session.differences[position], on: adapter)
+                    return .shrunk(index: item, example: example, difference: found)
                 }
-                for case .shrunk(let index, let example, let difference) in shrinking.results { shrunk[index] = (example, difference) }
+                for case .shrunk(let item, let example, let difference) in shrinking.results {
+                    shrunk[toShrink[item].session.index, default: [:]][toShrink[item].position] = (example, difference)
+                }
                 ending = shrinking.ending
             }
             var groupOf = summary.known
-            for (signature, session) in first {
-                guard case .differs(let difference) = session.outcome else { continue }
+            for (signature, (session, position)) in first {
+                let difference = session.differences[position]
                 // A stop before its shrink: the session is kept as found, cut at its disagreement.
-                if shrunk[session.index] == nil {
-                    var cut = session.session
-                    cut.keys = Array(cut.keys.prefix(difference.step))
-                    shrunk[session.index] = (cut, difference)
+                if shrunk[session.index]?[position] == nil {
+                    shrunk[session.index, default: [:]][position] = (Checker.cut(session.session, at: difference), difference)
                 }
-                if let (example, found) = shrunk[session.index] { groupOf[signature] = Checker.Behaviour(example, found) }
+                if let (example, found) = shrunk[session.index]?[position] { groupOf[signature] = Checker.Behaviour(example, found) }
             }
             for session in played {
-                var group: Checker.Behaviour?
-                if case .differs(let difference) = session.outcome { group = groupOf[Checker.signature(session.session, difference)] }
-                if let result = Checker.result(of: session, shrunk: shrunk[session.index], group: group) { summary.add(result) }
+                if let result = Checker.result(of: session, shrunk: shrunk[session.index] ?? [:], group: { groupOf[$0] }) { summary.add(result) }
             }
             if let ending {
                 summary.ending = ending
@@ -433,7 +433,12 @@ extension CheckRun.Summary {
                 verdict = .skipped(message: "unsupported by the adapter: " + request)
             case .differs(let example, let difference, let behaviour, _, _, _):
                 let message = Checker.line(example: example, difference: difference)
-                verdict = .failed(message: message, type: "disagreement", body: message + "\n" + behaviour.words)
+                // Past a caret difference tapped over, each further one too.
+                var body = message + "\n" + behaviour.words
+                for case .differs(let example, let difference, let behaviour, _, _, _) in result.further {
+                    body += "\n" + Checker.line(example: example, difference: difference) + "\n" + behaviour.words
+                }
+                verdict = .failed(message: message, type: "disagreement", body: body)
             }
             report.cases.append(JUnitReport.Case(name: "session \(result.index) \(configuration.locale)/\(configuration.currency)",
                                                  classname: "moneyfield.check", verdict: verdict))
@@ -453,6 +458,9 @@ extension Adapter.Failure {
             return [message]
         case .broke(let request, let problem, let stderr):
             var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
+            if request.hasPrefix(AdapterRequest.tap(0).line.prefix { $0 != "," }) {
+                lines.append("  (an adapter that cannot put its caret answers a tap {\"unsupported\":true}; check then ends each session at its first difference)")
+            }
             if !stderr.isEmpty {
                 lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }
             }

@@ -57,13 +57,20 @@ extension Adapter: FieldAdapter {}
         /// Set by the shrinker: the last key did nothing on the adapter at the field's other caret
         /// places too, where moneyfield takes it and its display grows as much (a length limit).
         package var didNothingEverywhere = false
+        /// The taps played before it (after earlier caret differences, or a script's): its
+        /// script writes each as `caret N`. Not part of its equality either.
+        package var taps: [CheckPlan.Tap] = []
+        /// The offset tapped, when the difference is in the answer to a script's tap, not a key's.
+        package var tapped: Int?
 
-        package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil) {
+        package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil,
+                     taps: [CheckPlan.Tap] = []) {
             self.step = step
             self.adapter = adapter
             self.reference = reference
             self.kind = kind
             self.adapterCaretBefore = adapterCaretBefore
+            self.taps = taps
         }
 
         package static func == (lhs: Difference, rhs: Difference) -> Bool {
@@ -224,47 +231,110 @@ extension Adapter: FieldAdapter {}
         package let index: Int
         package let session: CheckPlan.Session
         package let verdict: Verdict
+        /// The differences after the first, past caret differences tapped over: each `.differs`.
+        package var further: [Verdict] = []
+        /// The keys played (not those after the difference that ended the session).
+        package var keysPlayed = 0
+
+        /// Every verdict on the session: its first, then the further ones.
+        package var verdicts: [Verdict] { [verdict] + further }
     }
 
-    /// Plays `session` on `adapter` up to its first disagreement.
+    /// A session as played: its first difference (the outcome), every difference in order and
+    /// the keys played.
+    package struct Trace: Sendable {
+        package var outcome: Outcome
+        /// With an adapter that answers `tap`, a difference in the caret alone is tapped over (the
+        /// adapter's caret put where moneyfield's stands) and the session goes on: every
+        /// difference but the last is such a one.
+        package var differences: [Difference] = []
+        /// The keys played: all of them, or up to the difference that ended the session.
+        package var keysPlayed = 0
+        /// Whether the adapter's caret was tapped back after a difference and the session went on.
+        package var tappedOver = false
+    }
+
+    /// Plays `session` on `adapter`; its first disagreement (`trace` says what followed).
+    package func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
+        try trace(session, on: adapter, confirming: confirming).outcome
+    }
+
+    /// Plays `session` on `adapter` up to a difference that ends it: one in more than the caret,
+    /// or any where the adapter does not answer `tap` (SPEC §4). The session's own taps (a
+    /// script's `caret N`) are played on both sides and compared as keys are.
     /// `confirming` a difference checks first that the adapter is in step, the first time this
     /// adapter shows the difference's signature: the session shrunk for a group is the first of
     /// its signature on the adapter that played it (each job plays its sessions in order). Not in
     /// shrinking, whose adapter was confirmed when its session was played.
-    package func play(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Outcome {
-        let reference: [FieldAnswer]
-        let configuration: FieldConfiguration
-        do {
-            reference = try FieldAnswer.reference(for: session)
-            configuration = try session.configuration.fieldConfiguration()
-        } catch {
-            return .unsupported(request: session.configuration.newCommand)
+    package func trace(_ session: CheckPlan.Session, on adapter: any FieldAdapter, confirming: Bool = true) throws(Adapter.Failure) -> Trace {
+        var field: MoneyField
+        do { field = MoneyField(try session.configuration.fieldConfiguration()) } catch {
+            return Trace(outcome: .unsupported(request: session.configuration.newCommand))
         }
-        let new = AdapterRequest.new(configuration)
+        let new = AdapterRequest.new(field.configuration)
         if shouldStop() { throw .interrupted }
         guard case .answer(let made) = try adapter.ask(new) else {
             let reason = adapter.reasonForRefusing()
-            return .unsupported(request: new.line + (reason.isEmpty ? "" : " (its stderr: \(Self.quoted(reason)))"))
+            return Trace(outcome: .unsupported(request: new.line + (reason.isEmpty ? "" : " (its stderr: \(Self.quoted(reason)))")))
         }
-        let units = CaretUnits(configuration)
-        if let kind = reference[0].difference(from: made, caret: caret, units: units) {
-            let difference = Difference(step: 0, adapter: made, reference: reference[0], kind: kind)
+        let units = CaretUnits(field.configuration)
+        var differences: [Difference] = []
+        var tapped: [CheckPlan.Tap] = []
+        var previous: FieldAnswer? = nil
+        var tappedOver = false
+        func ended(_ keys: Int) -> Trace {
+            Trace(outcome: differences.first.map(Outcome.differs) ?? .agrees, differences: differences, keysPlayed: keys, tappedOver: tappedOver)
+        }
+        // Compares an answer with moneyfield's field; whether the session goes on after it.
+        func goesOn(after answer: FieldAnswer, _ ours: FieldAnswer, step: Int, tap: Int? = nil) throws(Adapter.Failure) -> Bool {
+            let caretBefore = previous?.caret
+            previous = answer
+            guard let kind = ours.difference(from: answer, caret: caret, units: units) else { return true }
+            var difference = Difference(step: step, adapter: answer, reference: ours, kind: kind, adapterCaretBefore: caretBefore, taps: tapped)
+            difference.tapped = tap
             if confirming { try adapter.confirmInStep(signature: Self.signature(session, difference)) }
-            return .differs(difference)
+            differences.append(difference)
+            // The caret alone, moneyfield's with no selection (a tap cannot make one): tap the
+            // adapter's caret to where moneyfield's stands and go on; a script that taps here does
+            // that itself.
+            guard kind == .caret, tap == nil, let offset = ours.caret, answer.caret != nil, ours.selection == nil else { return false }
+            if session.taps.contains(where: { $0.afterKeys == step }) { return true }
+            var tappedField = field
+            do throws(FieldError) { try tappedField.tap(atUTF16Offset: offset) } catch { return false }
+            // Only where the tap leaves moneyfield's field as it is: its sessions stay the keys alone.
+            guard tappedField == field, case .answer(let back) = try adapter.ask(.tap(offset)) else { return false }
+            previous = back
+            guard FieldAnswer(field, rejected: false).difference(from: back, caret: caret, units: units) == nil else { return false }
+            tapped.append(CheckPlan.Tap(afterKeys: step, offset: offset))
+            tappedOver = true
+            return true
         }
-        var previous = made
+        // The session's own taps after `count` keys; nil while it goes on.
+        func scriptTaps(after count: Int) throws(Adapter.Failure) -> Trace? {
+            for tap in session.taps where tap.afterKeys == count {
+                if shouldStop() { throw .interrupted }
+                do throws(FieldError) { try field.tap(atUTF16Offset: tap.offset) } catch {
+                    return Trace(outcome: .unsupported(request: "caret \(tap.offset) (outside moneyfield's display)"))
+                }
+                guard case .answer(let answer) = try adapter.ask(.tap(tap.offset)) else {
+                    return Trace(outcome: .unsupported(request: AdapterRequest.tap(tap.offset).line))
+                }
+                tapped.append(tap)
+                guard try goesOn(after: answer, FieldAnswer(field, rejected: false), step: count, tap: tap.offset) else { return ended(count) }
+            }
+            return nil
+        }
+        guard try goesOn(after: made, FieldAnswer(field, rejected: false), step: 0) else { return ended(0) }
+        if let trace = try scriptTaps(after: 0) { return trace }
         for (index, key) in session.keys.enumerated() {
             if shouldStop() { throw .interrupted }
-            guard case .answer(let answer) = try adapter.ask(.key(key)) else { return .unsupported(request: new.line) }
-            if let kind = reference[index + 1].difference(from: answer, caret: caret, units: units) {
-                let difference = Difference(step: index + 1, adapter: answer, reference: reference[index + 1], kind: kind,
-                                            adapterCaretBefore: previous.caret)
-                if confirming { try adapter.confirmInStep(signature: Self.signature(session, difference)) }
-                return .differs(difference)
-            }
-            previous = answer
+            guard case .answer(let answer) = try adapter.ask(.key(key)) else { return Trace(outcome: .unsupported(request: new.line)) }
+            var rejected = false
+            do throws(Rejection) { try field.press(key) } catch { rejected = true }
+            guard try goesOn(after: answer, FieldAnswer(field, rejected: rejected), step: index + 1) else { return ended(index + 1) }
+            if let trace = try scriptTaps(after: index + 1) { return trace }
         }
-        return .agrees
+        return ended(session.keys.count)
     }
 
     /// What a session's first disagreement looks like before any shrinking: its configuration,
@@ -281,50 +351,73 @@ extension Adapter: FieldAdapter {}
         package let index: Int
         package let session: CheckPlan.Session
         package let outcome: Outcome
+        /// Every difference in order (the outcome's is the first).
+        package let differences: [Difference]
+        package let keysPlayed: Int
+        package let tappedOver: Bool
+
+        package init(index: Int, session: CheckPlan.Session, trace: Trace) {
+            self.index = index
+            self.session = session
+            outcome = trace.outcome
+            differences = trace.differences
+            keysPlayed = trace.keysPlayed
+            tappedOver = trace.tappedOver
+        }
     }
 
-    /// Session `index`, steered around `avoiding`, played up to its first disagreement.
+    /// Session `index`, steered around `avoiding`, played up to a difference that ends it.
     package func play(_ index: Int, avoiding: Set<CheckPlan.Steer>, on adapter: any FieldAdapter) throws(Adapter.Failure) -> Played {
         let session = plan.session(index, avoiding: avoiding)
-        return Played(index: index, session: session, outcome: try play(session, on: adapter))
+        return Played(index: index, session: session, trace: try trace(session, on: adapter))
     }
 
-    /// The verdict on a played session: shrunk to `shrunk` when it is the first of its
-    /// signature, else joining `group` (the group the first one shrank to) cut at its own first
-    /// disagreement. Nil for a disagreement with neither (a run stopped before its shrink).
-    package static func result(of played: Played, shrunk: (CheckPlan.Session, Difference)?, group: Behaviour?) -> SessionResult? {
+    /// The verdict on a played session, one per difference: shrunk to `shrunk[n]` (the n-th
+    /// difference) when it is the first of its signature, else joining the group the first one
+    /// shrank to (`group(signature)`), cut at that difference. Nil for a difference with neither
+    /// (a run stopped before its shrink).
+    package static func result(of played: Played, shrunk: [Int: (CheckPlan.Session, Difference)], group: (String) -> Behaviour?) -> SessionResult? {
         switch played.outcome {
         case .agrees:
-            return SessionResult(index: played.index, session: played.session, verdict: .agrees)
+            return SessionResult(index: played.index, session: played.session, verdict: .agrees, keysPlayed: played.keysPlayed)
         case .unsupported(let request):
             return SessionResult(index: played.index, session: played.session, verdict: .unsupported(request: request))
-        case .differs(let difference):
-            // One replay of the session for both: the cause is the signature, its evidence where it was found.
-            let found = Behaviour(played.session, difference)
-            let signature = found.signature
-            let foundAt = found.steer
-            if let (example, exampleDifference) = shrunk {
-                return SessionResult(index: played.index, session: played.session,
-                                     verdict: .differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),
-                                                       foundAt: foundAt, signature: signature, shrunk: true))
+        case .differs:
+            var verdicts: [SessionResult.Verdict] = []
+            for (position, difference) in played.differences.enumerated() {
+                // One replay of the session for both: the cause is the signature, its evidence where it was found.
+                let found = Behaviour(played.session, difference)
+                let signature = found.signature
+                let foundAt = found.steer
+                if let (example, exampleDifference) = shrunk[position] {
+                    verdicts.append(.differs(example: example, difference: exampleDifference, behaviour: Behaviour(example, exampleDifference),
+                                             foundAt: foundAt, signature: signature, shrunk: true))
+                    continue
+                }
+                guard let group = group(signature) else { return nil }
+                verdicts.append(.differs(example: cut(played.session, at: difference), difference: difference, behaviour: group, foundAt: foundAt,
+                                         signature: signature, shrunk: false))
             }
-            guard let group else { return nil }
-            var cut = played.session
-            cut.keys = Array(played.session.keys.prefix(difference.step))
-            return SessionResult(index: played.index, session: played.session,
-                                 verdict: .differs(example: cut, difference: difference, behaviour: group, foundAt: foundAt,
-                                                   signature: signature, shrunk: false))
+            return SessionResult(index: played.index, session: played.session, verdict: verdicts[0], further: Array(verdicts.dropFirst()),
+                                 keysPlayed: played.keysPlayed)
         }
+    }
+
+    /// `session` up to `difference`, with the taps played before it: what shows it.
+    package static func cut(_ session: CheckPlan.Session, at difference: Difference) -> CheckPlan.Session {
+        CheckPlan.Session(configuration: session.configuration, keys: Array(session.keys.prefix(difference.step)), taps: difference.taps)
     }
 
     /// The fewest keys, then the smallest digits, then the simplest configuration, that still
     /// show the same kind of difference on the same key with the same glyphs beside the caret.
     package func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
         var budget = shrinkBudget
+        // Candidates are keys alone: the taps are played again wherever a caret differs.
         var best = session
         var bestDifference = difference
         best.keys = Array(best.keys.prefix(difference.step))
-        guard budget > 0 else { return (best, bestDifference) }
+        best.taps = []
+        guard budget > 0 else { return (Self.cut(session, at: difference), bestDifference) }
 
         // A smaller case must show the same cause on the same key (at its last key when
         // `atEnd`): otherwise shrinking trades the defect found for another, shallower one, and
@@ -347,10 +440,11 @@ extension Adapter: FieldAdapter {}
             if playing.configuration != wanting.configuration { wanting = (playing.configuration, [], []) }
             guard !(atEnd ? wanting.atEnd : wanting.keys).contains(playing.keys) else { return nil }
             budget -= 1
-            guard case .differs(let found) = try play(playing, on: adapter, confirming: false), found.kind == difference.kind,
-                  !atEnd || found.step == candidate.keys.count,
-                  kept(playing, found)
-            else {
+            // Past caret differences tapped over, the first that shows the cause.
+            let found = try trace(playing, on: adapter, confirming: false).differences.first { found in
+                found.kind == difference.kind && (!atEnd || found.step == candidate.keys.count) && kept(playing, found)
+            }
+            guard let found else {
                 if atEnd { wanting.atEnd.insert(playing.keys) } else { wanting.keys.insert(playing.keys) }
                 return nil
             }
@@ -457,7 +551,7 @@ extension Adapter: FieldAdapter {}
                 budget -= 1
                 var candidate = best
                 candidate.keys[candidate.keys.count - 1] = .digit(other)
-                if case .differs(let found) = try play(candidate, on: adapter, confirming: false), found.kind == .display,
+                if let found = try trace(candidate, on: adapter, confirming: false).differences.last, found.kind == .display,
                    found.step == candidate.keys.count {
                     best = candidate
                     bestDifference = found
@@ -482,7 +576,7 @@ extension Adapter: FieldAdapter {}
         }
         try strongestDigitKind()
         if try doesNothingEverywhere(best, bestDifference, on: adapter, budget: &budget) { bestDifference.didNothingEverywhere = true }
-        return (best, bestDifference)
+        return (Self.cut(best, at: bestDifference), bestDifference)
     }
 
     /// Whether the last key of `example`, which did nothing on the adapter among the digits or
@@ -553,7 +647,7 @@ extension Adapter: FieldAdapter {}
     /// `disagreement: en_US/USD 4<left>0 — adapter "…", moneyfield "…" (display)`.
     package static func line(example: CheckPlan.Session, difference: Difference) -> String {
         let configuration = example.configuration
-        let keys = KeyScript.text(for: Array(example.keys.prefix(difference.step)))
+        let keys = keysText(Array(example.keys.prefix(difference.step)), taps: difference.taps)
         var options = configuration.options
         options[\.locale] = nil
         options[\.currency] = nil
@@ -561,6 +655,20 @@ extension Adapter: FieldAdapter {}
         return "disagreement: \(configuration.locale)/\(configuration.currency)\(extra) "
             + "\(keys.isEmpty ? "(as made)" : keys) — adapter \(quoted(difference.adapter.shown)), "
             + "moneyfield \(quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+    }
+
+    /// Keys in `type`'s language with each tap between them as `caret N`:
+    /// `0<dec>1<left> caret 3 <left><del>`.
+    package static func keysText(_ keys: [Key], taps: [CheckPlan.Tap]) -> String {
+        var parts: [String] = []
+        var start = 0
+        for tap in taps where tap.afterKeys >= start && tap.afterKeys <= keys.count {
+            parts.append(KeyScript.text(for: Array(keys[start..<tap.afterKeys])))
+            parts.append("caret \(tap.offset)")
+            start = tap.afterKeys
+        }
+        parts.append(KeyScript.text(for: Array(keys[start...])))
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Text from the adapter or the field, quoted and escaped: a newline or a control character
@@ -580,10 +688,17 @@ package enum CheckVectors {
 
 /// `check --replay`: session scripts played on the adapter, each compared with the engine.
 package enum Replay {
-    /// The sessions a script describes: each `new` and the keys typed after it. Commands that
-    /// only look are passed over; any other change has no request in the protocol.
+    /// The sessions a script describes: each `new` and the keys typed after it, and `caret N`
+    /// as a tap between them. Commands that only look are passed over; any other change has no
+    /// request in the protocol.
     package static func sessions(in transcript: Transcript) throws(CommandError) -> [CheckPlan.Session] {
         var sessions: [CheckPlan.Session] = []
+        // Keys or taps before any `new` go to the session's starting field, as `test` plays them.
+        func startIfNone() {
+            guard sessions.isEmpty else { return }
+            sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(locale: LocaleCatalog.defaultIdentifier,
+                                                                                     currency: CurrencyCatalog.defaultCode), keys: []))
+        }
         for step in transcript.steps {
             let invocation: Invocation?
             do throws(CommandError) { invocation = try Commands.parse(step.command, reading: .plain) } catch {
@@ -596,17 +711,16 @@ package enum Replay {
             case .new(_, let options):
                 sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: []))
             case .press(let press):
-                // Keys before any `new` go to the session's starting field, as `test` plays them.
-                if sessions.isEmpty {
-                    sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(locale: LocaleCatalog.defaultIdentifier,
-                                                                                             currency: CurrencyCatalog.defaultCode), keys: []))
-                }
+                startIfNone()
                 sessions[sessions.count - 1].keys += press.keys
+            case .caret(let offset):
+                startIfNone()
+                sessions[sessions.count - 1].taps.append(CheckPlan.Tap(afterKeys: sessions[sessions.count - 1].keys.count, offset: offset))
             case .show, .value, .minor, .inspect, .fields, .help, .locales, .currencies:
                 continue
-            case .use, .drop, .rename, .paste, .set, .caret, .select, .edit, .locale, .currency, .undo, .redo,
+            case .use, .drop, .rename, .paste, .set, .select, .edit, .locale, .currency, .undo, .redo,
                  .record, .recordOff, .source, .kiosk, .quit:
-                throw CommandError("line \(step.line): `\(invocation.scriptLine)` has no request in the adapter protocol (only new and keys do)")
+                throw CommandError("line \(step.line): `\(invocation.scriptLine)` has no request in the adapter protocol (only new, keys and caret do)")
             }
         }
         guard !sessions.isEmpty else { throw CommandError("no `new` in it: nothing to play on the adapter") }

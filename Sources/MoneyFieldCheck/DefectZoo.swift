@@ -158,6 +158,16 @@ package struct PlantedField: Sendable {
         return answer
     }
 
+    /// The answer to a tap at a UTF-16 offset (the engine's, as the shell's `caret N`): nil
+    /// before any field is made or for an offset outside the display.
+    package mutating func tap(_ offset: Int) -> FieldAnswer? {
+        guard var tapped = field else { return nil }
+        do throws(FieldError) { try tapped.tap(atUTF16Offset: offset) } catch { return nil }
+        field = tapped
+        pastSuffix = false
+        return FieldAnswer(tapped, rejected: false)
+    }
+
     /// A planted answer: display, caret and selection; no value or rejected to compare.
     static func answer(_ field: MoneyField) -> FieldAnswer {
         var answer = FieldAnswer(display: field.display, caret: field.caretOffset)
@@ -372,8 +382,13 @@ extension PlantedField {
 package final class ZooAdapter: FieldAdapter {
     private var field: PlantedField
     package private(set) var replies = 0
+    /// Whether it answers `tap` (else `{"unsupported":true}`, as an adapter with no way to put its caret).
+    let answersTap: Bool
 
-    package init(_ defects: [PlantedDefect]) { field = PlantedField(defects) }
+    package init(_ defects: [PlantedDefect], answersTap: Bool = true) {
+        field = PlantedField(defects)
+        self.answersTap = answersTap
+    }
 
     package func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
         replies += 1
@@ -382,6 +397,10 @@ package final class ZooAdapter: FieldAdapter {
             return .answer(field.new(configuration))
         case .key(let key):
             guard let answer = field.press(key) else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
+            return .answer(answer)
+        case .tap(let offset):
+            guard answersTap else { return .unsupported }
+            guard let answer = field.tap(offset) else { throw .broke(request: request.line, problem: .unasked("no field or an offset outside it"), stderr: "") }
             return .answer(answer)
         case .quit:
             return .unsupported

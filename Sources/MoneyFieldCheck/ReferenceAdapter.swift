@@ -7,9 +7,15 @@ import MoneyFieldIO
 /// adapter (and the example of what an adapter answers). Reads request lines, answers each.
 package struct ReferenceAdapter: Sendable {
     private var field: PlantedField
+    /// Whether it answers `tap`; otherwise `{"unsupported":true}`, as an adapter that has no way
+    /// to put its caret (`moneyfield adapter --no-tap`).
+    private let answersTap: Bool
 
     /// moneyfield's field, with `planted` defects (the zoo) if any.
-    package init(planted: [PlantedDefect] = []) { field = PlantedField(planted) }
+    package init(planted: [PlantedDefect] = [], answersTap: Bool = true) {
+        field = PlantedField(planted)
+        self.answersTap = answersTap
+    }
 
     /// What one request line is answered: a reply line (without its newline), or nil for
     /// `quit`, after which nothing more is read. A request's `id` is echoed.
@@ -31,6 +37,12 @@ package struct ReferenceAdapter: Sendable {
                 return "{\"error\":\"unknown key or no field\"}"
             }
             answer = pressed
+        case "tap":
+            guard answersTap else { return "{\"unsupported\":true}" }
+            guard case .number(let offset)? = object["caret"], let tapped = field.tap(offset) else {
+                return "{\"error\":\"no caret offset inside the display, or no field\"}"
+            }
+            answer = tapped
         default:
             return "{\"error\":\"unknown op\"}"
         }
@@ -39,9 +51,9 @@ package struct ReferenceAdapter: Sendable {
     }
 
     /// Serves requests from `descriptor` until `quit` or its end, each reply handed to `write`.
-    package static func serve(reading descriptor: Int32, planted: [PlantedDefect] = [], write: (String) -> Void) {
+    package static func serve(reading descriptor: Int32, planted: [PlantedDefect] = [], answersTap: Bool = true, write: (String) -> Void) {
         var reader = LineReader(descriptor: descriptor, limit: 1 << 16)
-        var adapter = ReferenceAdapter(planted: planted)
+        var adapter = ReferenceAdapter(planted: planted, answersTap: answersTap)
         while let line = reader.next() {
             guard case .bytes(let bytes) = line else {
                 write("{\"error\":\"unreadable request\"}\n")

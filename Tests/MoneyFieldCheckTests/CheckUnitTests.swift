@@ -39,7 +39,7 @@ final class PlantedAdapter: FieldAdapter {
             do throws(Rejection) { try after.press(key) } catch { rejected = true }
             field = after
             return .answer(defect(before, key, after) ?? FieldAnswer(after, rejected: rejected))
-        case .quit:
+        case .tap, .quit:
             return .unsupported
         }
     }
@@ -824,7 +824,7 @@ final class RecordingAdapter: FieldAdapter {
         switch request {
         case .new: played.append([])
         case .key(let key): played[played.count - 1].append(key)
-        case .quit: break
+        case .tap, .quit: break
         }
         return try inner.ask(request)
     }

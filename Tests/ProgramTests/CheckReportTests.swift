@@ -41,8 +41,11 @@ import Testing
         // around the defects found, so some play to their end.
         let last = String(outcome.stdout.split(separator: "\n").last ?? "")
         let disagreements = Int(last.split(separator: " ")[7]) ?? -1
-        #expect(last == "checked 1000 of 1000 sessions, 40000 keys: \(disagreements) disagreements in \(groups.count) groups", "\(outcome.stdout)")
+        let keys = Int(last.split(separator: " ")[5]) ?? -1
+        #expect(last == "checked 1000 of 1000 sessions, \(keys) keys: \(disagreements) disagreements in \(groups.count) groups", "\(outcome.stdout)")
         #expect((1..<1000).contains(disagreements), "\(last)")
+        // The keys played: none after a session's difference (the adapter answers no tap).
+        #expect((1..<40000).contains(keys), "\(last)")
         _ = try shrunkScriptsReplayGreen(in: folder)
         let failing = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", "python3 my_field.py"], directory: folder.url)
         #expect(failing.status == 1)

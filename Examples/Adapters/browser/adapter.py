@@ -702,6 +702,29 @@ REFOCUS_JS = """
 })()
 """
 
+# A tap (check's `tap`, the caret put at a UTF-16 offset of the display, as a click there): the
+# events a click fires, with the focus handlers first when the input had no focus (they may
+# rewrite the value), and the caret put with setSelectionRange. The offset counts the page's
+# static prefix label, which is not in the input's value.
+TAP_JS = """
+(async () => {
+  const el = document.querySelector(%(selector)s);
+  if (!el) return {missing: true};
+  const shift = %(labels)s ? (el.dataset.moneyfieldPrefix || "").length : 0;
+  el.dispatchEvent(new MouseEvent('mousedown', {bubbles: true, cancelable: true}));
+  if (document.activeElement !== el) {
+    el.focus();
+    await new Promise(r => setTimeout(r, 0));
+  }
+  const at = Math.max(0, Math.min(%(offset)d - shift, el.value.length));
+  el.setSelectionRange(at, at);
+  el.dispatchEvent(new MouseEvent('mouseup', {bubbles: true, cancelable: true}));
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  %(settle)s
+  %(read)s
+})()
+"""
+
 BLUR_JS = """
 (async () => {
   const el = document.querySelector(%(selector)s);
@@ -900,6 +923,11 @@ class Page:
             s = self.evaluate(LATE_JS % {"keyups": self.keyups})
         return self.reply(s)
 
+    def tap(self, offset):
+        s = self.evaluate(TAP_JS % {"selector": json.dumps(self.selector), "labels": json.dumps(self.show_labels),
+                                    "offset": offset, "settle": self.settle, "read": self.read})
+        return self.reply(s)
+
     def reply(self, s):
         if s.get("missing"):
             raise AdapterError("no element matches %s on %s" % (self.selector, self.url))
@@ -972,7 +1000,7 @@ def reply(obj):
     out.flush()
 
 
-def serve(page):
+def serve(page, taps=True):
     for line in sys.stdin.buffer:
         line = line.strip()
         if not line:
@@ -994,6 +1022,17 @@ def serve(page):
             reply({**page.new(request), **echo})
         elif op == "key" and request.get("key") in KEYS:
             reply({**page.press(request["key"]), **echo})
+        elif op == "tap" and not page.used:
+            log("a tap before any new: there is no field to tap")
+            reply({"error": "tap before new"})
+        elif op == "tap" and not taps:
+            reply({"unsupported": True, **echo})
+        elif op == "tap" and isinstance(request.get("caret"), int) and not isinstance(request.get("caret"), bool) \
+                and request["caret"] >= 0:
+            reply({**page.tap(request["caret"]), **echo})
+        elif op == "tap":
+            log("a tap needs a caret offset, a whole number from 0: %s" % json.dumps(request))
+            reply({"error": "tap without a caret offset"})
         elif op == "key":
             log("unknown key %s (keys: %s)" % (json.dumps(request.get("key")), ", ".join(KEYS)))
             reply({"error": "unknown key"})
@@ -1020,6 +1059,9 @@ def main():
                              "(default 127.0.0.1; for a remote browser, this machine's address it can reach)")
     parser.add_argument("--reload", action="store_true",
                         help="reload the page for every new, even when it has a setup function")
+    parser.add_argument("--no-tap", action="store_true",
+                        help="answer tap {\"unsupported\": true}, as an adapter that cannot put the caret "
+                             "(check then ends each session at its first difference)")
     parser.add_argument("--verbose", action="store_true", help="Chromium's own log to stderr")
     options = parser.parse_args()
     if options.chromium and options.browser_url:
@@ -1052,7 +1094,7 @@ def main():
                                       unthrottled_frames=options.settle != "sync")
         devtools = DevTools(transport)
         page = Page(devtools, url, options.selector, options.settle, config, setup, options.reload)
-        serve(page)
+        serve(page, taps=not options.no_tap)
         return 0
     except AdapterError as error:
         log(str(error))

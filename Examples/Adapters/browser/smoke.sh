@@ -2,7 +2,8 @@
 # Smoke test of the browser adapter: each example page (and its natural entry, and a page with
 # no moneyfield tags set up from the command line) gets a `new`, a few keys, a refused `new` and `quit`
 # on stdin; every reply must be one JSON object with a "display" string, and the typed digits
-# 1 2 3 must show up in the display (proof that real key events reach the page).
+# 1 2 3 must show up in the display (proof that real key events reach the page); a tap after
+# the keys (check's optional request) is answered with a caret.
 #
 # Installs nothing. Needs these Debian packages (also in apt-packages.txt):
 #   chromium chromium-headless-shell libjs-jquery libjs-autonumeric libjs-jquery-meiomask
@@ -40,7 +41,7 @@ while IFS='|' read -r page options keys; do
   new='{"op":"new",'$base','$options'}'
   requests=$(printf '%s\n' "$new" '{"op":"key","key":"1"}' '{"op":"key","key":"2"}' '{"op":"key","key":"3"}'
     for key in $keys; do printf '{"op":"key","key":"%s"}\n' "$key"; done
-    printf '%s\n' "${new/en_US\",\"currency\":\"USD/ja_JP\",\"currency\":\"JPY}" '{"op":"quit"}')
+    printf '%s\n' '{"op":"tap","caret":1}' "${new/en_US\",\"currency\":\"USD/ja_JP\",\"currency\":\"JPY}" '{"op":"quit"}')
   started=$(date +%s%N)
   # shellcheck disable=SC2086
   if ! replies=$(printf '%s\n' "$requests" | timeout 60 python3 "$here/adapter.py" $page 2>"$errors"); then
@@ -68,6 +69,8 @@ for i, line in enumerate(replies):
     if i == expected - 1:
         if reply != {"unsupported": True}:
             problems.append("ja_JP/JPY should be unsupported, got %r" % line)
+    elif i == expected - 2 and not (isinstance(reply, dict) and isinstance(reply.get("caret"), int)):
+        problems.append("the tap's reply has no caret: %r" % line)
     elif not isinstance(reply, dict) or not isinstance(reply.get("display"), str):
         problems.append("reply %d has no display string: %r" % (i + 1, line))
     elif not (reply.get("caret") is None or isinstance(reply["caret"], int)):

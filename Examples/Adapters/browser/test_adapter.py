@@ -7,6 +7,7 @@ Run: python3 Examples/Adapters/browser/test_adapter.py   (smoke.sh runs it first
 import base64
 import hashlib
 import http.server
+import io
 import json
 import os
 import socket
@@ -83,6 +84,41 @@ class KeyEventTests(unittest.TestCase):
         self.assertEqual(adapter.KEY_EVENTS["dec"][0]["text"], ".")
         self.assertEqual([e["type"] for e in adapter.KEY_EVENTS["000"]], ["keyDown", "keyUp"] * 3)
         self.assertEqual(adapter.KEY_EVENTS["enter"], [])
+
+
+class TapTests(unittest.TestCase):
+    """check's optional tap: answered with the field after it, its id echoed; refused with --no-tap."""
+
+    class Page:
+        used = True
+
+        def __init__(self):
+            self.tapped = []
+
+        def tap(self, offset):
+            self.tapped.append(offset)
+            return {"display": "$1.50", "caret": offset}
+
+    def serve(self, lines, taps=True):
+        page = self.Page()
+        stdin, stdout = sys.stdin, sys.stdout
+        sys.stdin = io.TextIOWrapper(io.BytesIO("".join(json.dumps(line) + "\n" for line in lines).encode()))
+        sys.stdout = io.TextIOWrapper(io.BytesIO(), write_through=True)
+        try:
+            adapter.serve(page, taps=taps)
+            sys.stdout.buffer.seek(0)
+            return page.tapped, [json.loads(line) for line in sys.stdout.buffer.read().decode().splitlines()]
+        finally:
+            sys.stdin, sys.stdout = stdin, stdout
+
+    def test_a_tap_is_answered_like_a_key(self):
+        tapped, replies = self.serve([{"op": "tap", "caret": 2, "id": 7}, {"op": "tap", "caret": "2"}])
+        self.assertEqual(tapped, [2])
+        self.assertEqual(replies, [{"display": "$1.50", "caret": 2, "id": 7}, {"error": "tap without a caret offset"}])
+
+    def test_no_tap_answers_unsupported(self):
+        tapped, replies = self.serve([{"op": "tap", "caret": 2, "id": 3}], taps=False)
+        self.assertEqual((tapped, replies), ([], [{"unsupported": True, "id": 3}]))
 
 
 class WebSocketServer:

@@ -13,11 +13,14 @@ struct AdapterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Defects to plant, comma-separated, or all.", valueName: "LIST"))
     var plant: String?
 
+    @Flag(help: "Answer {\"unsupported\":true} to tap, as an adapter that cannot put its caret (check then ends a session at its first difference).")
+    var noTap = false
+
     func run() throws {
         var planted: [PlantedDefect] = []
         if let plant {
             do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
         }
-        ReferenceAdapter.serve(reading: STDIN_FILENO, planted: planted) { Output.write($0) }
+        ReferenceAdapter.serve(reading: STDIN_FILENO, planted: planted, answersTap: !noTap) { Output.write($0) }
     }
 }
