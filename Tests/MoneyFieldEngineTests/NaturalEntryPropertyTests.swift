@@ -146,39 +146,75 @@ struct NaturalEntryPropertyTests {
                 break
             }
             let limit = configuration.shownFractionDigits
+            // `--while-typing pad` (react-number-format's fixedDecimalScale): the point stands and
+            // the fraction holds `limit` digits from the first key typed.
+            let pads = configuration.whileTyping == .pad && limit > 0
             var text = units
             var cursor = caret
             if let selection, key != .enter {
                 text.removeSubrange((count - selection.hi)..<(count - selection.lo))
                 cursor = selection.lo
             }
-            let at = text.count - cursor
+            if pads, selection == nil, let point = text.firstIndex(of: ".") {
+                let typedFraction = text.count - point - 1
+                // The point cannot be deleted: Backspace steps over it, Delete does nothing.
+                if key == .backspace && cursor == typedFraction {
+                    next.caret = cursor + 1
+                    return .success(next)
+                }
+                if key == .delete && cursor == typedFraction + 1 { return .failure(.nothingToDeleteForward) }
+            }
+            /// Padding while typing, `typed` digits in the fraction push as many off its end.
+            func cutFraction(for typed: Int) -> Rejection? {
+                guard pads, let point = text.firstIndex(of: ".") else { return nil }
+                let typedFraction = text.count - point - 1
+                let excess = typedFraction + typed - limit
+                guard cursor <= typedFraction, excess > 0 else { return nil }
+                if excess > cursor { return .fractionFull(limit: limit) }
+                text.removeLast(excess)
+                cursor -= excess
+                return nil
+            }
             switch key {
-            case .digit(let value): text.insert(Character(String(value)), at: at)
-            case .doubleZero: text.insert(contentsOf: "00", at: at)
-            case .tripleZero: text.insert(contentsOf: "000", at: at)
+            case .digit(let value):
+                if let refusal = cutFraction(for: 1) { return .failure(refusal) }
+                text.insert(Character(String(value)), at: text.count - cursor)
+            case .doubleZero:
+                if let refusal = cutFraction(for: 2) { return .failure(refusal) }
+                text.insert(contentsOf: "00", at: text.count - cursor)
+            case .tripleZero:
+                if let refusal = cutFraction(for: 3) { return .failure(refusal) }
+                text.insert(contentsOf: "000", at: text.count - cursor)
             case .decimal:
                 // A field with no fraction digits takes no point (issue 30 #9).
                 if limit == 0 { return .failure(.pointWouldOverflowFraction(limit: 0)) }
                 if let point = text.firstIndex(of: ".") {
-                    // `--point-again ignore`: a point already typed (outside the selection) refuses the key.
-                    if configuration.pointAgain == .ignore { return .failure(.pointAlreadyTyped) }
+                    // A point already typed (outside the selection): `ignore` refuses the key,
+                    // `step` unless typed just before it.
+                    switch configuration.pointAgain {
+                    case .move: break
+                    case .ignore: return .failure(.pointAlreadyTyped)
+                    case .step: if cursor != text.count - point { return .failure(.pointAlreadyTyped) }
+                    }
                     cursor = text.count - point - 1
                 } else {
-                    text.insert(".", at: at)
+                    text.insert(".", at: text.count - cursor)
                 }
             case .backspace where selection == nil:
                 if cursor == text.count { return .failure(.nothingToDelete) }
-                text.remove(at: at - 1)
+                text.remove(at: text.count - cursor - 1)
             case .delete where selection == nil:
                 if cursor == 0 { return .failure(.nothingToDeleteForward) }
-                text.remove(at: at)
+                text.remove(at: text.count - cursor)
                 cursor -= 1
             case .backspace, .delete: break
             case .enter:
                 // An empty field stays empty; otherwise the fraction padded to f, the point only where f > 0.
                 if configuration.emptyWhenZero && !negative && units == ["0"] { return .success(next) }
-                if limit == 0 {
+                if configuration.onLeave == .keep {
+                    // As typed, a bare point dropped (`$12.` → `$12`).
+                    if text.last == "." { text.removeLast() }
+                } else if limit == 0 {
                     text.removeAll { $0 == "." }
                 } else {
                     let point: Character = "."
@@ -191,10 +227,28 @@ struct NaturalEntryPropertyTests {
             case .left, .right, .home, .end, .clear, .plus, .minus, .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll:
                 preconditionFailure("\(key) was answered above, not as an edit of the text")
             }
+            // Padding while typing: once a key typed something, or anything is left after a delete,
+            // the point added where none stands and the fraction padded to `limit` zeros.
+            let typed = key != .backspace && key != .delete
+            if pads, key != .enter, typed || !text.isEmpty {
+                if !text.contains(".") {
+                    text.insert(".", at: text.count)
+                    cursor += 1
+                }
+                let padding = limit - (text.count - text.firstIndex(of: ".")! - 1)
+                if padding > 0 {
+                    text += Array(repeating: "0", count: padding)
+                    cursor += padding
+                }
+            }
             next.units = Self.normalized(text)
             if let typed = next.fraction, typed > limit { return .failure(key == .decimal ? .pointWouldOverflowFraction(limit: limit) : .fractionFull(limit: limit)) }
-            if key == .backspace && selection == nil && next.digitString == digitString && next.fraction == fraction {
-                return .failure(.nothingToDelete)
+            // Deleting a padding zero changes nothing: refused; padding while typing, Backspace
+            // there moved the caret (not refused) and Delete did nothing.
+            let movedCaret = pads && min(cursor, next.units.count) != caret
+            if selection == nil && next.digitString == digitString && next.fraction == fraction && !movedCaret {
+                if key == .backspace { return .failure(.nothingToDelete) }
+                if key == .delete && pads { return .failure(.nothingToDeleteForward) }
             }
             next.caret = min(cursor, next.units.count)
             return checked(next, configuration)
@@ -280,9 +334,15 @@ struct NaturalEntryPropertyTests {
         if let emptiable { options += " --emptiable \(emptiable.rawValue)" }
         if emptyShows != .nothing { options += " --empty-shows \(emptyShows.rawValue)" }
         let startsEmpty = Int.random(in: 0..<4, using: &rng) == 0
-        let pointAgain = Int.random(in: 0..<3, using: &rng) == 0 ? PointAgain.ignore : .move
+        var pointAgain = Int.random(in: 0..<3, using: &rng) == 0 ? PointAgain.ignore : .move
         if startsEmpty { options += " --starts-empty" }
-        if pointAgain == .ignore { options += " --point-again ignore" }
+        // Drawn last, so the configurations drawn before these options existed stay the same.
+        if pointAgain == .move && Int.random(in: 0..<2, using: &rng) == 0 { pointAgain = .step }
+        let onLeave = Int.random(in: 0..<4, using: &rng) == 0 ? OnLeave.keep : .pad
+        let whileTyping = Int.random(in: 0..<4, using: &rng) == 0 ? WhileTyping.pad : .keep
+        if pointAgain != .move { options += " --point-again \(pointAgain.rawValue)" }
+        if onLeave == .keep { options += " --on-leave keep" }
+        if whileTyping == .pad { options += " --while-typing pad" }
         guard let configuration = try? FieldConfiguration(locale: locale, currency: currency, {
             $0.mode = .natural
             $0.decimals = decimals
@@ -297,6 +357,8 @@ struct NaturalEntryPropertyTests {
             $0.emptyShows = emptyShows
             $0.startsEmpty = startsEmpty
             $0.pointAgain = pointAgain
+            $0.onLeave = onLeave
+            $0.whileTyping = whileTyping
         })
         else { return nil }
         return Scenario(configuration: configuration, options: options, steps: steps, sets: sets)
@@ -381,6 +443,9 @@ struct NaturalEntryPropertyTests {
         #expect(scenarios.contains { $0.configuration.emptyShows == .symbol })
         #expect(scenarios.contains { $0.configuration.startsEmpty && !$0.configuration.emptyWhenZero && $0.configuration.emptiable == nil })
         #expect(scenarios.contains { $0.configuration.pointAgain == .ignore && $0.steps.filter { $0 == .decimal }.count > 1 })
+        #expect(scenarios.contains { $0.configuration.pointAgain == .step && $0.steps.filter { $0 == .decimal }.count > 1 })
+        #expect(scenarios.contains { $0.configuration.onLeave == .keep && $0.steps.contains(.enter) })
+        #expect(scenarios.contains { $0.configuration.whileTyping == .pad && $0.configuration.shownFractionDigits > 0 && $0.steps.contains(.backspace) })
     }
 
     static let startingTexts = ["0", "0.", "5", "0.5", "0.05", "12.", "12.3", "12.34", "1000", "105.0", "123456.78"]

@@ -37,6 +37,9 @@ public enum PointAgain: String, Sendable, CaseIterable {
     case move
     /// The key is refused, nothing changes (web inputs that drop a second point).
     case ignore
+    /// Typed just before the point, the caret steps over it (`$12|.5` → `$12.|5`); anywhere else the
+    /// key is refused (autoNumeric, react-number-format).
+    case step
 }
 
 /// Natural mode on `<enter>`, the field losing focus (SPEC §1 "Focus").
@@ -61,9 +64,9 @@ public enum OnFocus: String, Sendable, CaseIterable {
 public enum WhileTyping: String, Sendable, CaseIterable {
     /// The fraction shows as typed (`$1` after `1`).
     case keep
-    /// The fraction shows padded to `f` from the first digit (`$1.00` after `1`), fraction digits
-    /// typed over the padding: react-number-format's `fixedDecimalScale`. Only the display: the
-    /// caret stays among the units typed.
+    /// The fraction shows padded to `f` from the first digit (`$1.00` after `1`, `$0.00` after `0`),
+    /// react-number-format's `fixedDecimalScale`: the point stands from then on and the padding
+    /// zeros are caret stops, typed over; Backspace over one (or the point) only moves the caret.
     case pad
 }
 

@@ -174,7 +174,8 @@ extension MoneyField {
     public mutating func focus() {
         guard state.hasLeftField else { return }
         state.hasLeftField = false
-        if setup.isNatural && setup.configuration.onFocus == .trim, var typed = state.typedFraction {
+        // A field padding while typing pads again at once: the trim would only move its caret.
+        if setup.isNatural && setup.configuration.onFocus == .trim && !setup.padsWhileTyping, var typed = state.typedFraction {
             var digits = state.digits
             while typed > 0, digits.last == 0 {
                 digits.removeLast()

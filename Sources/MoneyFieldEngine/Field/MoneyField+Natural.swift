@@ -84,18 +84,20 @@ extension MoneyField {
             moveCaret(to: state.caretSlotsFromEnd)
             return
         }
+        // A field padding while typing edits its units below: its fraction is always full.
+        let pads = setup.padsWhileTyping
         if state.selectedSlots == nil || key == .enter {
             switch key {
-            case .digit(let value) where value <= 9:
+            case .digit(let value) where value <= 9 && !pads:
                 try typeNatural(value)
                 return
-            case .decimal:
+            case .decimal where !pads:
                 try typeNaturalPoint()
                 return
             case .enter:
                 try settleNatural()
                 return
-            case .digit, .zeros, .backspace, .delete:
+            case .digit, .decimal, .zeros, .backspace, .delete:
                 break  // a digit above 9 is refused below; the rest edit the units below
             }
         }
@@ -108,19 +110,30 @@ extension MoneyField {
             caret = low
             replacedSelection = true
         }
+        // Padded while typing, the point cannot be deleted (react-number-format): Backspace steps
+        // over it, Delete does nothing.
+        if pads && !replacedSelection, let point = units.firstIndex(of: Self.pointUnit) {
+            let fraction = units.count - point - 1
+            if key == .backspace && caret == fraction {
+                moveCaret(to: caret + 1)
+                return
+            }
+            if key == .delete && caret == fraction + 1 { throw .nothingToDeleteForward }
+        }
         let end = units.count
         let insertion = (end - caret)..<(end - caret)
         switch key {
         case .digit(let value):
             guard value <= 9 else { throw .notADigit(value) }
-            units.replace(insertion, with: value, count: 1)
+            if pads { try cutFractionEnd(of: &units, caret: &caret, making: 1) }
+            units.replace((units.count - caret)..<(units.count - caret), with: value, count: 1)
         case .zeros(let count):
-            units.replace(insertion, with: 0, count: count)
+            if pads { try cutFractionEnd(of: &units, caret: &caret, making: count) }
+            units.replace((units.count - caret)..<(units.count - caret), with: 0, count: count)
         case .decimal:
             if let point = units.firstIndex(of: Self.pointUnit) {
-                // A point outside the selection: `ignore` refuses the key, the selection kept.
-                if setup.configuration.pointAgain == .ignore { throw .pointAlreadyTyped }
-                caret = end - point - 1
+                // A point outside the selection: refused (`ignore`, `step` away from it), the selection kept.
+                caret = try caretForPointAgain(caret: caret, fraction: end - point - 1)
             } else {
                 units.replace(insertion, with: Self.pointUnit, count: 1)
             }
@@ -137,16 +150,26 @@ extension MoneyField {
             units = settledUnits(units)
             caret = 0
         }
+        if pads {
+            let typed: Bool
+            switch key {
+            case .digit, .zeros, .decimal: typed = true
+            case .backspace, .delete, .enter: typed = false
+            }
+            padFraction(of: &units, caret: &caret, typed: typed)
+        }
         let next: FieldState
         do throws(Rejection) { next = try naturalState(units: &units, caret: caret) } catch {
             // A point that leaves too many digits after it is the point's refusal, not a full fraction's.
             if key == .decimal, case .fractionFull(let limit) = error { throw .pointWouldOverflowFraction(limit: limit) }
             throw error
         }
-        // Removing a padding zero ($0|.5) changes nothing: report it like the far left.
-        if key == .backspace && !replacedSelection && next.digitBuffer == state.digitBuffer
-            && next.typedFraction == state.typedFraction {
-            throw .nothingToDelete
+        // Removing a padding zero ($0|.5) changes nothing: report it like the far left. Padded
+        // while typing, Backspace over the padding moves the caret; Delete there does nothing.
+        if !replacedSelection && next.digitBuffer == state.digitBuffer && next.typedFraction == state.typedFraction
+            && (!pads || next.caretSlotsFromEnd == state.caretSlotsFromEnd) {
+            if key == .backspace { throw .nothingToDelete }
+            if key == .delete && pads { throw .nothingToDeleteForward }
         }
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         state = next
@@ -181,14 +204,12 @@ extension MoneyField {
     }
 
     /// `<dec>` with nothing selected: the digits stay; the point goes in at the caret, whose
-    /// units to the right become the fraction, or the caret goes just after the point there is
-    /// (`pointAgain` `.move`; `.ignore` refuses the key).
+    /// units to the right become the fraction, or the caret goes as `pointAgain` says.
     @inline(__always)
     private mutating func typeNaturalPoint() throws(Rejection) {
         let caret = state.caretSlotsFromEnd
         if let fraction = state.typedFraction {
-            if setup.configuration.pointAgain == .ignore { throw .pointAlreadyTyped }
-            moveCaret(to: fraction)
+            moveCaret(to: try caretForPointAgain(caret: caret, fraction: fraction))
             return
         }
         guard caret <= setup.shownFractionDigits else { throw .pointWouldOverflowFraction(limit: setup.shownFractionDigits) }
@@ -209,8 +230,10 @@ extension MoneyField {
         var next = state
         next.selectionAnchor = nil
         next.caretSlotsFromEnd = 0
-        // `onLeave` `.keep`: the fraction stays as typed.
+        // `onLeave` `.keep`: the fraction stays as typed, a bare point dropped ($12. → $12), as the
+        // web inputs that keep it do.
         if setup.configuration.onLeave == .keep {
+            if next.typedFraction == 0 { next.typedFraction = nil }
             state = next
             rerender()
             return
@@ -230,6 +253,50 @@ extension MoneyField {
         if let rejection = limitViolation(next, comparedWith: state) { throw rejection }
         state = next
         rerender()
+    }
+
+    /// Where `<dec>` puts the caret with the point standing `fraction` units from the end and the
+    /// caret `caret` units from it, or why it is refused: `move` just after the point; `ignore`
+    /// never; `step` just after it from just before it, nowhere else (autoNumeric, react-number-format).
+    @inline(__always)
+    private func caretForPointAgain(caret: Int, fraction: Int) throws(Rejection) -> Int {
+        switch setup.configuration.pointAgain {
+        case .move: return fraction
+        case .ignore: throw .pointAlreadyTyped
+        case .step:
+            guard caret == fraction + 1 else { throw .pointAlreadyTyped }
+            return fraction
+        }
+    }
+
+    /// Padded while typing, the fraction holds `f` digits: `count` digits typed into it push as many
+    /// off its end (react-number-format cuts the fraction to `f`), refused where they would push
+    /// off themselves (typed at its end).
+    private func cutFractionEnd(of units: inout UnitBuffer, caret: inout Int, making count: Int) throws(Rejection) {
+        guard let point = units.firstIndex(of: Self.pointUnit) else { return }
+        let fraction = units.count - point - 1
+        let excess = fraction + count - setup.shownFractionDigits
+        guard caret <= fraction, excess > 0 else { return }
+        guard excess <= caret else { throw .fractionFull(limit: setup.shownFractionDigits) }
+        units.replace((units.count - excess)..<units.count)
+        caret -= excess
+    }
+
+    /// Padded while typing: the point standing and the fraction padded to `f` zeros, the caret
+    /// where it stood, once anything stands (or `typed`: a typed `0` shows `$0.00`). Deleting
+    /// everything leaves nothing to pad.
+    private func padFraction(of units: inout UnitBuffer, caret: inout Int, typed: Bool) {
+        guard typed || units.count > 0 else { return }
+        let point = units.firstIndex(of: Self.pointUnit)
+        if point == nil {
+            units.replace(units.count..<units.count, with: Self.pointUnit, count: 1)
+            caret += 1
+        }
+        let fraction = units.count - (point ?? (units.count - 1)) - 1
+        let padding = setup.shownFractionDigits - fraction
+        guard padding > 0 else { return }
+        units.replace(units.count..<units.count, with: 0, count: padding)
+        caret += padding
     }
 
     /// `<enter>`: the fraction padded to `f` digits, the point added if needed (dropped where `f` is 0).

@@ -11,8 +11,11 @@ final class FieldSetup: Sendable {
     /// The amount's scale in atm mode and value's in every mode: `f`, 0 in whole mode.
     let shownFractionDigits: Int
     let isNatural: Bool
-    /// Natural mode with `whileTyping` `.pad` and a fraction to pad: the display pads it.
+    /// Natural mode with `whileTyping` `.pad` and a fraction to pad: the state holds it padded.
     let padsWhileTyping: Bool
+    /// Leaving the field blanks an empty one's symbol (`emptyShows` `.symbolWhenFocused`); with any
+    /// other option an empty field left shows what `emptyShows` says.
+    let blanksEmptyWhenLeft: Bool
     /// Natural mode's displays: no point, then the point with 0…f fraction digits after it.
     let naturalFormats: [CurrencyFormat]
     /// The field can be empty (`emptyWhenZero`, `startsEmpty`, or emptiable): keys take the path that knows it.
@@ -43,6 +46,7 @@ final class FieldSetup: Sendable {
         isNatural = configuration.mode == .natural
         padsWhileTyping = configuration.mode == .natural && configuration.whileTyping == .pad && configuration.shownFractionDigits > 0
         hasEmptyState = configuration.emptyWhenZero || configuration.emptiable != nil || configuration.startsEmpty
+        blanksEmptyWhenLeft = configuration.emptyShows == .symbolWhenFocused
         tracksFocus = configuration.emptyShows == .symbolWhenFocused
             || isNatural && (configuration.onFocus == .trim || configuration.onLeave == .keep || configuration.whileTyping == .pad)
         maxDigits = configuration.maxDigits
@@ -86,31 +90,37 @@ final class FieldSetup: Sendable {
         return (fraction + 1, caret > fraction ? caret - 1 : caret, caret == fraction)
     }
 
-    /// `state` as its display shows it. With `whileTyping` `.pad`, natural mode's fraction padded
-    /// to `f` once a digit or the point is typed, the caret where it stood among the typed units:
-    /// only the display changes, so the value, the limits and the keys read what was typed.
+    /// With `whileTyping` `.pad` (react-number-format's `fixedDecimalScale`): `state` with the
+    /// point standing and the fraction padded to `f` zeros, the caret and anchor where they stood,
+    /// once anything was typed (`typed`: the key put a digit or the point in, so a typed `0` shows
+    /// `$0.00`). The padding is held as digits, so each zero is a caret stop as a typed one is.
     @inline(__always)
-    func shown(_ state: FieldState, caret: Int) -> (state: FieldState, caret: Int) {
-        guard padsWhileTyping, state.digitCount > 0 || state.typedFraction != nil else { return (state, caret) }
-        let typed = state.typedFraction ?? 0
-        let padding = shownFractionDigits - typed
-        guard padding > 0, state.digitCount + padding <= FieldConfiguration.maxDigitsRange.upperBound else { return (state, caret) }
+    func paddedWhileTyping(_ state: FieldState, typed: Bool = false) -> FieldState {
+        guard padsWhileTyping, typed || state.digitCount > 0 || state.typedFraction != nil, !isEmpty(state) else { return state }
+        let padding = shownFractionDigits - (state.typedFraction ?? 0)
+        guard padding > 0 || state.typedFraction == nil else { return state }
         var padded = state
-        var builder = DigitBuffer.Builder()
-        state.digitBuffer.withBytes { digits in
-            for digit in digits { builder.append(digit) }
+        // Zero's digits stay none: `$0.00` holds no digit.
+        if state.digitCount > 0 {
+            guard state.digitCount + padding <= FieldConfiguration.maxDigitsRange.upperBound else { return state }
+            var builder = DigitBuffer.Builder()
+            state.digitBuffer.withBytes { digits in
+                for digit in digits { builder.append(digit) }
+            }
+            for _ in 0..<padding { builder.append(0) }
+            padded.digitBuffer = builder.digits
         }
-        for _ in 0..<padding { builder.append(0) }
-        padded.digitBuffer = builder.digits
         padded.typedFraction = shownFractionDigits
-        return (padded, caret + padding + (state.typedFraction == nil ? 1 : 0))
+        let added = padding + (state.typedFraction == nil ? 1 : 0)
+        padded.caretSlotsFromEnd += added
+        padded.selectionAnchor = state.selectionAnchor.map { $0 + added }
+        return padded
     }
 
     /// `state`'s display and caret offset.
     @inline(__always)
-    func render(_ typed: FieldState) -> Rendering {
-        let (state, caret) = self.shown(typed, caret: typed.caretSlotsFromEnd)
-        let shown = shownSlots(state, caret: caret)
+    func render(_ state: FieldState) -> Rendering {
+        let shown = shownSlots(state, caret: state.caretSlotsFromEnd)
         guard shown.format < keystrokePatterns.count else {
             let format = displayFormat(for: state)
             let rendering = format.render(negative: state.isNegative, digits: state.digitBuffer, caretSlotsFromEnd: shown.caret)
@@ -126,8 +136,7 @@ final class FieldSetup: Sendable {
 
     /// Where a caret `caret` stops from the end stands in `display`, `state`'s rendering.
     @inline(__always)
-    func caretOffset(in display: String, _ typed: FieldState, caret typedCaret: Int) -> Int {
-        let (state, caret) = self.shown(typed, caret: typedCaret)
+    func caretOffset(in display: String, _ state: FieldState, caret: Int) -> Int {
         let shown = shownSlots(state, caret: caret)
         guard shown.format < keystrokePatterns.count else {
             let format = displayFormat(for: state)
@@ -224,9 +233,11 @@ public struct MoneyField: Sendable, Equatable {
             // Whatever made it empty (a sign taken off zero, a delete), it has one caret stop.
             state.caretSlotsFromEnd = 0
             state.selectionAnchor = nil
-            rendering = state.hasLeftField ? Rendering(display: "", caretOffset: 0) : setup.emptyRendering
+            rendering = state.hasLeftField && setup.blanksEmptyWhenLeft ? Rendering(display: "", caretOffset: 0) : setup.emptyRendering
             return
         }
+        // Every way in (a state given, `set`, a currency change) holds a padded field padded.
+        if setup.padsWhileTyping { state = setup.paddedWhileTyping(state) }
         rendering = setup.render(state)
     }
 

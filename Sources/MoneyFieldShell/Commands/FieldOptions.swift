@@ -201,10 +201,10 @@ package struct FieldOption: Sendable {
         choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
         choice("--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00); symbol-when-focused, the symbol until <enter> leaves the field, as autoNumeric"),
         flag("--starts-empty", \.startsEmpty, help: "the field starts empty, as an input with no value, and clear empties it; a typed 0 then shows $0 (unlike --empty-when-zero)"),
-        choice("--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused (atm and whole refuse <dec> anyway)"),
-        choice("--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed (react-number-format without fixedDecimalScale)"),
+        choice("--point-again", \.pointAgain, help: "natural mode's <dec> once the point is typed: move (default), the caret goes just after the point; ignore, the key is refused; step, typed just before the point it steps over it ($12|.5 → $12.|5) and is refused elsewhere, as autoNumeric and react-number-format (atm and whole refuse <dec> anyway)"),
+        choice("--on-leave", \.onLeave, help: "natural mode's <enter>, the field losing focus: pad (default), the fraction padded to its digits ($12.3 → $12.30); keep, as typed, a bare point dropped ($12. → $12: react-number-format without fixedDecimalScale)"),
         choice("--on-focus", \.onFocus, help: "natural mode when the next key comes back after <enter>: keep (default); trim, zeros ending the fraction dropped ($10.00 → $10, vue-currency-input)"),
-        choice("--while-typing", \.whileTyping, help: "natural mode's display while typing: keep (default), the fraction as typed; pad, padded from the first digit ($1.00 after 1) and typed over, the caret among the digits typed (react-number-format's fixedDecimalScale)"),
+        choice("--while-typing", \.whileTyping, help: "natural mode while typing: keep (default), the fraction as typed; pad, padded from the first digit ($1.00 after 1 or 0), the point standing and each padding zero a caret stop, typed over; Backspace over padding or the point only moves the caret (react-number-format's fixedDecimalScale)"),
     ]
 
     /// `--display`'s help with ICU's own writing of one amount in each style, in a currency whose
