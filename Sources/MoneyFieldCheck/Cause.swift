@@ -188,9 +188,11 @@ package enum Cause: Hashable, Sendable {
     /// `afterLeaving`: the key came after `<enter>`, as focus came back.
     /// `behavesAs`: the cause when the adapter answered as moneyfield configured otherwise would
     /// (`OptionAlternative`), nil when it did not.
-    /// `didNothingEverywhere`: the shrinker found the key doing nothing at the field's other caret places.
+    /// `didNothingEverywhere`: the shrinker found the key doing nothing at the field's other caret
+    /// places; `jumpsToEnd`: a refused key it pressed one place further left sent the caret to the end too.
     static func of(_ kind: DifferenceKind, key: Key, before: MoneyField, adapter: FieldAnswer, reference: FieldAnswer,
-                   theirsBefore: Int?, afterLeaving: Bool = false, behavesAs: Cause? = nil, didNothingEverywhere: Bool = false) -> Cause {
+                   theirsBefore: Int?, afterLeaving: Bool = false, behavesAs: Cause? = nil, didNothingEverywhere: Bool = false,
+                   jumpsToEnd: Bool = false) -> Cause {
         let configuration = before.configuration
         let units = CaretUnits(configuration)
         let keyClass = KeyClass(key)
@@ -259,9 +261,11 @@ package enum Cause: Hashable, Sendable {
             let moves = keyClass == .move || keyClass == .select
             if moves, moved, uA == u0, !theirsChanged { return .caretPastNoUnit }
             // A key moneyfield refuses at a limit moving the adapter's caret (as if it were typed):
-            // one cause wherever it moved it, one place right landing at the end too. A key with
-            // nothing to do that sends it to the end is a field that rewrites itself after every edit.
-            if !oursChanged, uR == u0, moved || uA != u0, Checker.Behaviour.limit(refusing: key, in: before) != nil {
+            // one cause wherever it moved it, one place right landing at the end too. A jump to the
+            // end from further, or on a key with nothing to do, is a field that rewrites itself
+            // after every edit; from one place away the shrinker tells which (`jumpsToEnd`).
+            if !oursChanged, uR == u0, moved || uA != u0, Checker.Behaviour.limit(refusing: key, in: before) != nil,
+               uA > 0 || u0 == 1 && !jumpsToEnd {
                 return .caretMovedOnRefused
             }
             // An edit key, taken or not, that sends the caret to the end: a field that rewrites its value.

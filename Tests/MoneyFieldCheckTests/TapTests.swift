@@ -132,7 +132,8 @@ final class BehindLeftSkipAdapter: FieldAdapter {
         #expect(group.example.configuration.options[\.locale] == locale && group.example.configuration.options[\.currency] == nil)
         #expect(Checker.line(example: group.example, difference: group.difference).hasPrefix("disagreement: \(locale)/\(currency) "))
         let record = CheckRecord(run: run, summary: summary, adapter: "any")
-        #expect(record.files == ["001-display-\(locale)-\(currency).session"])
+        // A Delete doing nothing is one script per place (among the digits, beside a separator).
+        #expect(!record.files.isEmpty && record.files.allSatisfy { $0.hasSuffix("-display-\(locale)-\(currency).session") }, "\(record.files)")
         #expect(try record.script(number: 1).contains("\n> new field --locale \(locale)\n"))
     }
 
