@@ -71,8 +71,10 @@ package enum Cause: Hashable, Sendable {
     case didNothing(Spot)
     /// Another key (the sign, clear) did nothing on the adapter where moneyfield changed the field.
     case ignored(KeyClass)
-    /// The adapter behaves as moneyfield with the decimal key's `--point-again` set so.
-    case pointAgain(PointAgain)
+    /// The adapter's decimal key, with the point standing, does what moneyfield's does with
+    /// another `--point-again` (which one may depend on where the caret stood: `step` and
+    /// `ignore` refuse alike away from the point).
+    case pointAgain
     /// moneyfield's display stayed as it was; the adapter's digits stayed too but other glyphs went.
     case deletedNonDigit
     /// moneyfield refused or ignored the key (no limit); the adapter changed its digits.
@@ -210,9 +212,10 @@ package enum Cause: Hashable, Sendable {
             // After leaving, focus comes back with the key: where it put the caret is where the key found it.
             return spot(of: theirsBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
         }()
-        if didNothingSpot == .outside { return .didNothing(.outside) }
-        if let behavesAs, kind != .value, kind != .rejected { return behavesAs }
-        if let didNothingSpot { return .didNothing(didNothingSpot) }
+        let visible = kind != .value && kind != .rejected
+        if visible, didNothingSpot == .outside { return .didNothing(.outside) }
+        if let behavesAs, kind != .value { return behavesAs }
+        if visible, let didNothingSpot { return .didNothing(didNothingSpot) }
         switch kind {
         case .display, .emptied:
             // Focus coming back with the padding dropped where moneyfield keeps it (or kept where
@@ -352,8 +355,9 @@ package enum Cause: Hashable, Sendable {
         case .refusedAtLimit(let limit, let change): "a key moneyfield refuses \(limit.words): the adapter took it and \(change.words)"
         case .didNothing(let spot): "a key did nothing on the adapter, \(spot.words), where moneyfield changed the field"
         case .ignored(let key): "the adapter did nothing on \(key.words) where moneyfield changed the field"
-        case .pointAgain(let choice):
-            "the decimal key with the point standing acts as moneyfield's \(FieldOption[\.pointAgain].name) \(choice.rawValue) (configure check so, or fix the field)"
+        case .pointAgain:
+            "the decimal key with the point standing acts as with another \(FieldOption[\.pointAgain].name) ("
+                + PointAgain.allCases.map(\.rawValue).joined(separator: ", ") + "; configure check so, or fix the field)"
         case .deletedNonDigit: "the adapter deleted a glyph that is not a digit where moneyfield did nothing"
         case .tookKey(let key): "the adapter changed its digits on \(key.words) moneyfield refuses"
         case .otherGlyphs(let kinds):
@@ -385,7 +389,7 @@ package enum Cause: Hashable, Sendable {
         case .refusedAtLimit(let limit, let change): "over-limit \(limit.rawValue) \(change.rawValue)"
         case .didNothing(let spot): "did-nothing \(spot.rawValue)"
         case .ignored(let key): "ignored \(key.rawValue)"
-        case .pointAgain(let choice): "point-again \(choice.rawValue)"
+        case .pointAgain: "point-again"
         case .deletedNonDigit: "deleted-non-digit"
         case .tookKey(let key): "took-refused \(key.rawValue)"
         case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")

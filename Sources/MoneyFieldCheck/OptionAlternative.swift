@@ -52,13 +52,13 @@ enum OptionAlternative {
         add(\.whileTyping, fromLeaving: false) { .padding(padded: $0 == .pad, .typing) }
         if leaving { add(\.onLeave, fromLeaving: true) { .padding(padded: $0 == .pad, .leaving) } }
         if leaving { add(\.onFocus, fromLeaving: true) { .padding(padded: $0 == .keep, .returning) } }
-        if key == .decimal { add(\.pointAgain, fromLeaving: false) { .pointAgain($0) } }
+        if key == .decimal { add(\.pointAgain, fromLeaving: false) { _ in .pointAgain } }
         return candidates
     }
 
-    /// The same display, and the same caret in units where both have one.
+    /// The same display, refusal where both say, and caret in units where both have one.
     private static func same(_ one: FieldAnswer, _ other: FieldAnswer, _ units: CaretUnits) -> Bool {
-        guard one.display == other.display else { return false }
+        guard one.display == other.display, one.rejected == nil || other.rejected == nil || one.rejected == other.rejected else { return false }
         guard let a = one.caret, let b = other.caret else { return true }
         return units.right(of: a, in: one.display) == units.right(of: b, in: other.display)
     }
