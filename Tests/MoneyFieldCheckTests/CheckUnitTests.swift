@@ -110,6 +110,12 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         #expect(enters > 0 && enters < decimals && decimals < backspaces, "\(enters) enter, \(decimals) dec, \(backspaces) bs")
         #expect(try CheckPlan.keys(parsing: "0-9,dec,enter").suffix(2) == [.decimal, .enter])
         #expect(throws: CommandError.self) { try CheckPlan.keys(parsing: "bs,nokey") }
+        // A key of weight 0 is refused by name, not divided by (the plan's draw would trap).
+        let noBackspace: (Key) -> Int = { $0 == .backspace ? 0 : 1 }
+        #expect(throws: CommandError("--keys: bs has a weight of 0 in check's mix, so no session would press it; leave it out")) {
+            try CheckPlan.keys(parsing: "0-9,bs", weight: noBackspace)
+        }
+        #expect(try CheckPlan.keys(parsing: "0-9,dec", weight: noBackspace).count == 11)
     }
 
     @Test func aSteeredSessionNeverPressesTheKeyInTheSituationAvoided() throws {
