@@ -13,7 +13,16 @@ struct AdapterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Defects to plant, comma-separated, or all.", valueName: "LIST"))
     var plant: String?
 
+    @Flag(help: "Print the protocol's key names as a JSON array, digits first, and exit (for an adapter to read its keys from).")
+    var keys = false
+
     func run() throws {
+        if keys {
+            // Names are the rows' own; JSONEncoder quotes whatever a row holds.
+            let data = try JSONEncoder().encode(KeyTable.protocolNames)
+            Output.write(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
         var planted: [PlantedDefect] = []
         if let plant {
             do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
