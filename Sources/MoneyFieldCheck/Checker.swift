@@ -105,7 +105,7 @@ extension Adapter: FieldAdapter {}
                 switch self {
                 case .digits: "at its digit limit"
                 case .fraction: "with the fraction full"
-                case .range: "outside its --min and --max"
+                case .range: "outside its \(FieldOption[\.minimum].name) and \(FieldOption[\.maximum].name)"
                 }
             }
         }
