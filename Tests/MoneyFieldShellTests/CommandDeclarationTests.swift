@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@testable import MoneyFieldEngine
 import MoneyFieldTestSupport
 @_spi(Tools) @testable import MoneyFieldShell
 import Testing
@@ -169,6 +169,24 @@ import MoneyFieldScripts
             #expect(named.noKioskBecause == nil, "<\(named.name)> is bound in the kiosk and still says why not")
             for keyboardKey in named.kiosk { #expect(KeyTable.key(forKiosk: keyboardKey) == key, "<\(named.name)>: \(keyboardKey) presses another key") }
         }
+    }
+
+    /// A key's class for `check`'s causes agrees with what the engine does with it and with
+    /// whether its row says it edits: a class chosen wrongly fails here by the key's name.
+    @Test(arguments: (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys)
+    func everyKeysClassAgreesWithWhatItDoes(key: Key) {
+        let named = KeyTable.named(for: key)
+        let unitEdit = key.unitEdit
+        let expected: Set<NamedKey.KeyClass> = switch unitEdit {
+        case .digit, .zeros: [.digit]
+        case .decimal: [.point]
+        case .backspace, .delete: [.delete]
+        case .enter: [.leave]
+        case nil: key.selects ? [.select] : named.edits ? [.sign, .clear] : [.move]
+        }
+        #expect(expected.contains(named.keyClass), "<\(named.name)>'s row says class \(named.keyClass); what it does says \(expected)")
+        let editing: Set<NamedKey.KeyClass> = [.digit, .delete, .point, .sign, .clear]
+        #expect(editing.contains(named.keyClass) == named.edits, "<\(named.name)>: class \(named.keyClass), edits \(named.edits)")
     }
 
     /// `check` draws every key: a weight of 0 would never press it (and `--keys` would refuse it).

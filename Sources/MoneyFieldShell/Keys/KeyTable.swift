@@ -79,8 +79,9 @@ package enum KeyTable {
     /// `Key.Named` case, name, help, kiosk binding (or the reason for none), whether it edits, and
     /// check's words, weight and class.
     private static func row(for key: Key) -> NamedKey {
+        // A named key's row takes its `Key.Named` case, never nil: only a digit's row has none.
         func row(
-            _ named: Key.Named?, _ name: String, _ help: @autoclosure @escaping @Sendable () -> String,
+            _ named: Key.Named, _ name: String, _ help: @autoclosure @escaping @Sendable () -> String,
             kiosk: [KeyboardKey], _ kioskLabel: String, noKioskBecause: String? = nil, edits: Bool,
             words: String? = nil, weight: Int, _ keyClass: NamedKey.KeyClass, command: KeyCommand? = nil
         ) -> NamedKey {
@@ -91,8 +92,8 @@ package enum KeyTable {
         // movement; the decimal key rare and leaving the field rarer.
         return switch key {
         case .digit(let value):
-            row(nil, String(value), "the digit \(value)", kiosk: [.character(Character(String(value)))], String(value), edits: true,
-                words: "a digit key", weight: 10, .digit)
+            NamedKey(name: String(value), key: key, named: nil, helpLine: { "the digit \(value)" }, kiosk: [.character(Character(String(value)))],
+                     kioskLabel: String(value), noKioskBecause: nil, edits: true, words: "a digit key", weight: 10, keyClass: .digit, command: nil)
         case .backspace: row(.backspace, "bs", "delete the digit left of the caret", kiosk: [.backspace], "Backspace", edits: true, words: "backspace",
                              weight: 14, .delete, command: .repeated(summary: "backspace N times (default 1)"))
         case .delete: row(.delete, "del", "delete the digit right of the caret", kiosk: [.delete], "Delete", edits: true, words: "delete",
