@@ -112,16 +112,17 @@ package enum Cause: Hashable, Sendable {
     package enum KeyClass: String, Hashable, Sendable {
         case digit, delete, point, sign, clear, leave, move, select
 
+        /// The class its row in `KeyTable` gives it.
         init(_ key: Key) {
-            switch key {
-            case .digit, .doubleZero, .tripleZero: self = .digit
-            case .backspace, .delete: self = .delete
-            case .decimal: self = .point
-            case .minus, .plus: self = .sign
-            case .clear: self = .clear
-            case .enter: self = .leave
-            case .left, .right, .home, .end: self = .move
-            case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: self = .select
+            self = switch KeyTable.named(for: key).keyClass {
+            case .digit: .digit
+            case .delete: .delete
+            case .point: .point
+            case .sign: .sign
+            case .clear: .clear
+            case .leave: .leave
+            case .move: .move
+            case .select: .select
             }
         }
 

@@ -251,20 +251,8 @@ package struct CheckPlan: Sendable {
         return Session(configuration: configuration, keys: sessionKeys)
     }
 
-    /// An operator's mix: mostly digits, some corrections, a little caret movement; the decimal
-    /// key rare and leaving the field rarer. Every key says its weight.
-    static func weight(of key: Key) -> Int {
-        switch key {
-        case .digit: 10
-        case .backspace: 14
-        case .left: 8
-        case .right, .delete: 5
-        case .home, .end, .minus, .clear, .doubleZero, .tripleZero, .plus: 3
-        case .selectLeft, .selectRight, .selectHome, .selectEnd, .selectAll: 3
-        case .decimal: 2
-        case .enter: 1
-        }
-    }
+    /// How often the plan draws `key`: its row's weight (an operator's mix).
+    package static func weight(of key: Key) -> Int { KeyTable.named(for: key).weight }
 }
 
 
@@ -407,17 +395,24 @@ extension CheckPlan {
         return configurations
     }
 
-    /// `--keys 0-9,bs,dec`: the keys by their protocol names, `0-9` for every digit.
-    package static func keys(parsing list: String) throws(CommandError) -> [Key] {
+    /// `--keys 0-9,bs,dec`: the keys by their protocol names, `0-9` for every digit. `weight` is
+    /// the rows' own; a test gives another to see a key of weight 0 refused.
+    package static func keys(parsing list: String, weight: (Key) -> Int = weight(of:)) throws(CommandError) -> [Key] {
         var chosen: [Key] = []
         for name in list.split(separator: ",").map({ String($0.trimmingSpaces()) }) {
+            let keys: [Key]
             if name == "0-9" {
-                chosen += (0...9).map { Key.digit(UInt8($0)) }
+                keys = (0...9).map { Key.digit(UInt8($0)) }
             } else if let key = Key(protocolName: name) {
-                chosen.append(key)
+                keys = [key]
             } else {
                 throw CommandError("--keys: unknown key \(VisibleText.quoted(name)); keys: 0-9 and \(KeyTable.all.map(\.name).joined(separator: ", "))")
             }
+            // The plan draws keys by weight (and divides by their sum): a key it never draws cannot be asked for.
+            if let never = keys.first(where: { weight($0) <= 0 }) {
+                throw CommandError("--keys: \(never.protocolName) has a weight of 0 in check's mix, so no session would press it; leave it out")
+            }
+            chosen += keys
         }
         guard !chosen.isEmpty else { throw CommandError("--keys names no key") }
         return chosen

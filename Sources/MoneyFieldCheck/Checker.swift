@@ -118,7 +118,7 @@ extension Adapter: FieldAdapter {}
                 switch self {
                 case .digits: "at its digit limit"
                 case .fraction: "with the fraction full"
-                case .range: "outside its --min and --max"
+                case .range: "outside its \(FieldOption[\.minimum].name) and \(FieldOption[\.maximum].name)"
                 }
             }
         }
@@ -730,8 +730,8 @@ package enum Replay {
                 throw CommandError("line \(step.line): \(error.message)")
             }
             guard let invocation else { continue }
-            // Every command named, no `default:`: a new command does not compile until it is
-            // played, passed over or refused here.
+            // The commands played are named; any other's declaration says whether it is passed
+            // over or refused (`Command.replay`).
             switch invocation {
             case .new(_, let options):
                 sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: []))
@@ -741,11 +741,15 @@ package enum Replay {
             case .caret(let offset):
                 startIfNone()
                 sessions[sessions.count - 1].taps.append(CheckPlan.Tap(afterKeys: sessions[sessions.count - 1].keys.count, offset: offset))
-            case .show, .value, .minor, .inspect, .fields, .help, .locales, .currencies:
-                continue
-            case .use, .drop, .rename, .paste, .set, .select, .edit, .locale, .currency, .undo, .redo,
-                 .record, .recordOff, .source, .kiosk, .quit:
-                throw CommandError("line \(step.line): `\(invocation.scriptLine)` has no request in the adapter protocol (only new, keys and caret do)")
+            default:
+                switch invocation.declaration.replay {
+                case .passedOver:
+                    continue
+                case .refused(let reason):
+                    throw CommandError("line \(step.line): `\(invocation.scriptLine)` is not replayed: \(reason)")
+                case .played:
+                    throw CommandError("line \(step.line): `\(invocation.scriptLine)` is declared played, and check has no request to play it with")
+                }
             }
         }
         guard !sessions.isEmpty else { throw CommandError("no `new` in it: nothing to play on the adapter") }

@@ -42,3 +42,7 @@ package struct UndoHistory<Snapshot: Sendable>: Sendable {
         return next
     }
 }
+
+/// Two histories agree when they would undo and redo to the same snapshots (a test compares a
+/// session before and after a command that should change nothing).
+extension UndoHistory: Equatable where Snapshot: Equatable {}

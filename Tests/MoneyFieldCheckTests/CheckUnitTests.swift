@@ -112,6 +112,19 @@ func field(_ locale: String, _ currency: String, _ typed: String, mode: EntryMod
         #expect(throws: CommandError.self) { try CheckPlan.keys(parsing: "bs,nokey") }
     }
 
+    /// `--keys` with a key of weight 0 is refused by name, not divided by (the plan's draw would trap).
+    @Test func checkKeysRefusesAKeyOfWeightZeroByName() throws {
+        let noBackspace: (Key) -> Int = { $0 == .backspace ? 0 : 1 }
+        #expect(throws: CommandError("--keys: bs has a weight of 0 in check's mix, so no session would press it; leave it out")) {
+            try CheckPlan.keys(parsing: "0-9,bs", weight: noBackspace)
+        }
+        let noDigits: (Key) -> Int = { if case .digit = $0 { 0 } else { 1 } }
+        #expect(throws: CommandError("--keys: 0 has a weight of 0 in check's mix, so no session would press it; leave it out")) {
+            try CheckPlan.keys(parsing: "bs,0-9", weight: noDigits)
+        }
+        #expect(try CheckPlan.keys(parsing: "0-9,dec", weight: noBackspace).count == 11)
+    }
+
     @Test func aSteeredSessionNeverPressesTheKeyInTheSituationAvoided() throws {
         let plain = plan(64, keys: try keys("1<left>"))
         let zero = Situation(try field("en_US", "USD", ""))

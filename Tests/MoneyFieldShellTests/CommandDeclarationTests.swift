@@ -1,5 +1,5 @@
 import Foundation
-import MoneyFieldEngine
+@testable import MoneyFieldEngine
 import MoneyFieldTestSupport
 @_spi(Tools) @testable import MoneyFieldShell
 import Testing
@@ -114,8 +114,9 @@ import MoneyFieldScripts
     @Test func everyNamedKeyIsInTheTableOnce() throws {
         #expect(Set(Key.editingKeys).count == Key.editingKeys.count, "each key is listed once")
         #expect(!Key.editingKeys.contains { if case .digit = $0 { true } else { false } })
-        // The compiler's list and the key agree both ways.
-        for named in Key.Named.allCases { #expect(Key(named).named == named) }
+        // The compiler's list and the rows agree both ways: each row names its own case.
+        for named in Key.Named.allCases { #expect(KeyTable.named(for: Key(named)).named == named, "\(named)") }
+        for digit in 0...9 { #expect(KeyTable.named(for: .digit(UInt8(digit))).named == nil) }
         #expect(Set(KeyTable.all.map(\.name)).count == KeyTable.all.count)
         #expect(Set(KeyTable.all.map(\.words)).count == KeyTable.all.count, "check's headers tell every key apart")
         for named in KeyTable.all {
@@ -156,6 +157,43 @@ import MoneyFieldScripts
         #expect(named.key == key)
         #expect(try KeyScript.parse(named.scriptText) == [key], "\(named.scriptText)")
         if case .digit(let value) = key { #expect(named.scriptText == String(value)) } else { #expect(named.scriptText == "<\(named.name)>") }
+    }
+
+    /// Every key is bound in the kiosk, or its row says why not; a bound key gives no such reason.
+    @Test(arguments: (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys)
+    func everyKeyIsBoundInTheKioskOrSaysWhyNot(key: Key) {
+        let named = KeyTable.named(for: key)
+        if named.kiosk.isEmpty {
+            #expect(named.noKioskBecause.map { !$0.isEmpty } == true, "<\(named.name)> has no kiosk binding and its row says not why (noKioskBecause)")
+        } else {
+            #expect(named.noKioskBecause == nil, "<\(named.name)> is bound in the kiosk and still says why not")
+            for keyboardKey in named.kiosk { #expect(KeyTable.key(forKiosk: keyboardKey) == key, "<\(named.name)>: \(keyboardKey) presses another key") }
+        }
+    }
+
+    /// A key's class for `check`'s causes agrees with what the engine does with it and with
+    /// whether its row says it edits: a class chosen wrongly fails here by the key's name.
+    @Test(arguments: (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys)
+    func everyKeysClassAgreesWithWhatItDoes(key: Key) {
+        let named = KeyTable.named(for: key)
+        let unitEdit = key.unitEdit
+        let expected: Set<NamedKey.KeyClass> = switch unitEdit {
+        case .digit, .zeros: [.digit]
+        case .decimal: [.point]
+        case .backspace, .delete: [.delete]
+        case .enter: [.leave]
+        case nil: key.selects ? [.select] : named.edits ? [.sign, .clear] : [.move]
+        }
+        #expect(expected.contains(named.keyClass), "<\(named.name)>'s row says class \(named.keyClass); what it does says \(expected)")
+        let editing: Set<NamedKey.KeyClass> = [.digit, .delete, .point, .sign, .clear]
+        #expect(editing.contains(named.keyClass) == named.edits, "<\(named.name)>: class \(named.keyClass), edits \(named.edits)")
+    }
+
+    /// `check` draws every key: a weight of 0 would never press it (and `--keys` would refuse it).
+    @Test(arguments: (0...9).map { Key.digit(UInt8($0)) } + Key.editingKeys)
+    func everyKeyHasAWeightInChecksMix(key: Key) {
+        let named = KeyTable.named(for: key)
+        #expect(named.weight > 0, "<\(named.name)> has check weight \(named.weight); give its row a weight above 0")
     }
 
     /// Help and messages name `new`'s options from the table, not by a second spelling.

@@ -90,6 +90,58 @@ import MoneyFieldScripts
         }
     }
 
+    /// The lines generated for one command (its name first).
+    static func generatedLines(of command: Command) -> [String] {
+        generatedLines.filter { $0 == command.name || $0.hasPrefix(command.name + " ") }
+    }
+
+    /// What the journal and `check --replay` do with a command is its declaration's, and each
+    /// generated line of it is treated so: played, passed over (the session then unchanged, so a
+    /// command that changes a field cannot be passed over), or refused with the declared reason.
+    @Test(arguments: Commands.all.map(\.name))
+    func everyCommandIsJournaledAndReplayedAsDeclared(name: String) throws {
+        let command = try #require(Commands.named(name))
+        #expect((command.journal == .passes) == (command.replay == .passedOver),
+                "\(name): the journal (\(command.journal)) and replay (\(command.replay)) disagree on whether it only looks")
+        let lines = Self.generatedLines(of: command)
+        #expect(!lines.isEmpty)
+        for line in lines {
+            guard (try? Commands.parse(line, reading: .plain)) != nil else { continue }
+            let transcript = try Transcript(parsing: "> new a\n> \(line)\n", path: "replayed.session")
+            switch command.replay {
+            case .played:
+                #expect(throws: Never.self, "\(line) is declared played") { _ = try Replay.sessions(in: transcript) }
+            case .passedOver:
+                let sessions = try Replay.sessions(in: transcript)
+                #expect(sessions.count == 1 && sessions[0].keys.isEmpty, "\(line) is declared passed over")
+            case .refused(let reason):
+                let message: String? = {
+                    do throws(CommandError) { _ = try Replay.sessions(in: transcript); return nil } catch { return error.message }
+                }()
+                #expect(message?.hasSuffix(reason) == true, "\(line) is declared refused (\(reason)); replay said \(message ?? "nothing")")
+            }
+            guard command.journal == .passes || command.replay == .passedOver else { continue }
+            let session = try Session()
+            for setUp in ["type 12<left>", "new b --mode natural", "type 3<dec>4", "use amount"] { _ = session.handle(setUp) }
+            let before = Self.state(of: session)
+            _ = session.handle(line)
+            #expect(Self.state(of: session) == before, "\(line) changed the session, and the journal or replay passes over it")
+        }
+    }
+
+    /// What a command that only looks must leave as it was: the fields, their undo history, which is active.
+    struct SessionState: Equatable {
+        var names: [String]
+        var fields: [MoneyField]
+        var histories: [UndoHistory<MoneyField>]
+        var active: String?
+    }
+
+    static func state(of session: Session) -> SessionState {
+        SessionState(names: session.fields.map(\.name), fields: session.fields.map(\.field), histories: session.fields.map(\.history),
+                     active: session.activeName)
+    }
+
     @Test(arguments: [
         ("type 12<left>", Invocation.press(KeyPress([.digit(1), .digit(2), .left], spelling: .type))),
         ("12<left>", .press(KeyPress([.digit(1), .digit(2), .left], spelling: .bare))),

@@ -97,6 +97,7 @@ def _raw(key, code, vk, modifiers=0, commands=None):
 
 
 SHIFT, CTRL = 8, 2
+# One entry per protocol key: AdapterKeysTests holds these names to `moneyfield adapter --keys`.
 KEYS = {str(d): [_char(str(d), "Digit%d" % d, 48 + d)] for d in range(10)}
 KEYS.update({
     "00": [_char("0", "Digit0", 48)] * 2,

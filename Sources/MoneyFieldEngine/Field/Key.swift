@@ -59,8 +59,9 @@ public enum Key: Sendable, Equatable, Hashable {
     /// compiler keeps the list, and a new key cannot be left out of help, completion or the man page.
     package static let editingKeys: [Key] = Named.allCases.map(Key.init)
 
-    /// The keys but the digits, as a type the compiler enumerates. Both directions are exhaustive
-    /// switches: a new key does not compile until it has its name here.
+    /// The keys but the digits, as a type the compiler enumerates. `init(_:)` is exhaustive, and
+    /// each key's row in the shell's `KeyTable` names its case (the other direction), so a new key
+    /// does not compile until it has one here: no lookup can drop it from the list.
     package enum Named: CaseIterable {
         case backspace, delete, left, right, home, end, minus, clear, doubleZero, tripleZero, plus, decimal, enter
         case selectLeft, selectRight, selectHome, selectEnd, selectAll
@@ -68,31 +69,6 @@ public enum Key: Sendable, Equatable, Hashable {
 
     package init(_ named: Named) {
         self = switch named {
-        case .backspace: .backspace
-        case .delete: .delete
-        case .left: .left
-        case .right: .right
-        case .home: .home
-        case .end: .end
-        case .minus: .minus
-        case .clear: .clear
-        case .doubleZero: .doubleZero
-        case .tripleZero: .tripleZero
-        case .plus: .plus
-        case .decimal: .decimal
-        case .enter: .enter
-        case .selectLeft: .selectLeft
-        case .selectRight: .selectRight
-        case .selectHome: .selectHome
-        case .selectEnd: .selectEnd
-        case .selectAll: .selectAll
-        }
-    }
-
-    /// The key as a `Named`; nil for a digit.
-    package var named: Named? {
-        switch self {
-        case .digit: nil
         case .backspace: .backspace
         case .delete: .delete
         case .left: .left

@@ -70,11 +70,44 @@ package struct Command: Sendable {
     package let takesFieldOptions: Bool
     /// Another form usage shows after the main one (`record off`).
     let alternative: String?
+    /// What a session's journal (and so a recording started later) does with it.
+    package let journal: Journaling
+    /// What `check --replay` does with it in a script.
+    package let replay: Replaying
     let make: @Sendable (Arguments) throws(CommandError) -> Invocation
+
+    /// What a session's journal does with a command: declared, not defaulted, so a new command
+    /// says whether the fields a later recording rebuilds would miss it.
+    package enum Journaling: Sendable, Equatable {
+        /// It may change a field or the session: the journal keeps it (when it did not fail).
+        case keeps
+        /// It only looks: the journal passes over it.
+        case passes
+        /// Its effect cannot be replayed from the journal (`source` reads a file that may change): the journal ends.
+        case ends
+        /// It starts or stops the recording itself: neither the journal nor a recording writes it.
+        case leftOut
+    }
+
+    /// What `check --replay` does with a command: the protocol has requests for a new field and
+    /// for keys alone, so anything else that changes state is refused, with the reason.
+    package enum Replaying: Sendable, Equatable {
+        /// Played on the adapter (`new`, keys).
+        case played
+        /// It only looks: passed over.
+        case passedOver
+        /// Refused, and the script with it; the reason ends the message.
+        case refused(because: String)
+
+        /// The reason of most refusals.
+        static let noRequest = refused(because: "the adapter protocol has no request for it (only new, keys and caret have)")
+        /// The reason of the commands that move between fields.
+        static let oneFieldAtATime = refused(because: "the protocol plays each field from its own `new`, one after another")
+    }
 
     init(
         _ name: String, aliases: [String] = [], _ parameters: [Parameter] = [], flags: [CommandFlag] = [], fieldOptions: Bool = false,
-        alternative: String? = nil, summary: @autoclosure @escaping @Sendable () -> String,
+        alternative: String? = nil, journal: Journaling, replay: Replaying, summary: @autoclosure @escaping @Sendable () -> String,
         details: @autoclosure @escaping @Sendable () -> [String] = [],
         make: @escaping @Sendable (Arguments) throws(CommandError) -> Invocation
     ) {
@@ -84,15 +117,17 @@ package struct Command: Sendable {
         self.takes = flags
         self.takesFieldOptions = fieldOptions
         self.alternative = alternative
+        self.journal = journal
+        self.replay = replay
         self.summaryLine = summary
         self.detailLines = details
         self.make = make
     }
 
     /// A command that takes no arguments.
-    init(_ name: String, aliases: [String] = [], summary: @autoclosure @escaping @Sendable () -> String,
+    init(_ name: String, aliases: [String] = [], journal: Journaling, replay: Replaying, summary: @autoclosure @escaping @Sendable () -> String,
          details: @autoclosure @escaping @Sendable () -> [String] = [], invocation: Invocation) {
-        self.init(name, aliases: aliases, summary: summary(), details: details()) { _ in invocation }
+        self.init(name, aliases: aliases, journal: journal, replay: replay, summary: summary(), details: details()) { _ in invocation }
     }
 
     /// `currency CODE [--round]`, `new NAME` and its field options.

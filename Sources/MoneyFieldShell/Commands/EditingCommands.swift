@@ -5,7 +5,7 @@ extension Commands {
     static let editingCommands = [type] + KeyTable.all.compactMap(keyCommand) + [paste, set, caret, select, edit, locale, currency, undo, redo]
 
     static let type = Command(
-        "type", [.restOfLine("KEYS", .keys)], summary: "press keys: digits and \(KeyTable.nameList)",
+        "type", [.restOfLine("KEYS", .keys)], journal: .keeps, replay: .played, summary: "press keys: digits and \(KeyTable.nameList)",
         details: [
             "A line of only digits types them too: `123` is `type 123`.",
             "Any Unicode decimal digit counts (٣ is 3). Typing stops at the first refused key.",
@@ -14,20 +14,20 @@ extension Commands {
         ] + KeyTable.all.map { "<\($0.name)>: \($0.help)" }
     ) { arguments throws(CommandError) in .press(KeyPress(try arguments.keys(0), spelling: .type)) }
     static let paste = Command(
-        "paste", [.restOfLine("TEXT", .text)], summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing"
+        "paste", [.restOfLine("TEXT", .text)], journal: .keeps, replay: .noRequest, summary: "an amount into a zero or wholly selected field; digits alone typed at the caret; all or nothing"
     ) { arguments in .paste(arguments.positionals[0]) }
     static let set = Command(
-        "set", [.restOfLine("AMOUNT", .text)], summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)"
+        "set", [.restOfLine("AMOUNT", .text)], journal: .keeps, replay: .noRequest, summary: "set the amount: plain (1234.5, -0.05) or as the locale writes it (1.234,50 €)"
     ) { arguments in .set(arguments.positionals[0]) }
     static let caret = Command(
-        "caret", [.required("OFFSET", .offset)], summary: "put the caret at the slot boundary nearest a UTF-16 offset (a tap)"
+        "caret", [.required("OFFSET", .offset)], journal: .keeps, replay: .played, summary: "put the caret at the slot boundary nearest a UTF-16 offset (a tap)"
     ) { arguments throws(CommandError) in .caret(try arguments.offset(0)) }
     static let select = Command(
-        "select", [.required("START", .offset), .required("LENGTH", .offset)], summary: "select the digits whose glyphs lie in a UTF-16 range"
+        "select", [.required("START", .offset), .required("LENGTH", .offset)], journal: .keeps, replay: .noRequest, summary: "select the digits whose glyphs lie in a UTF-16 range"
     ) { arguments throws(CommandError) in .select(start: try arguments.offset(0), length: try arguments.offset(1)) }
     static let edit = Command(
         "edit", [.required("START", .offset), .required("LENGTH", .offset), .optional("TEXT", .text)],
-        summary: "a platform's text-change event: replace a UTF-16 range of the display with TEXT",
+        journal: .keeps, replay: .noRequest, summary: "a platform's text-change event: replace a UTF-16 range of the display with TEXT",
         details: [
             "TEXT's digits replace the digits in the range; an empty TEXT deletes them, or backspaces when the",
             "range holds no digit (a separator); TEXT - (or U+2212) changes the sign. Anything else is refused.",
@@ -39,15 +39,15 @@ extension Commands {
         }
         return .edit(start: start, length: length, text: arguments.word(2) ?? "")
     }
-    static let locale = Command("locale", [.required("ID", .locale)], summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)") { arguments in
+    static let locale = Command("locale", [.required("ID", .locale)], journal: .keeps, replay: .noRequest, summary: "show the same amount in another locale (de_DE, ar-EG-u-nu-latn)") { arguments in
         .locale(arguments.positionals[0])
     }
     static let currency = Command(
         "currency", [.required("CODE", .currency)], flags: [.round],
-        summary: "keep the amount in another currency; \(CommandFlag.round.spelling) rounds half-even when it does not fit"
+        journal: .keeps, replay: .noRequest, summary: "keep the amount in another currency; \(CommandFlag.round.spelling) rounds half-even when it does not fit"
     ) { arguments in .currency(arguments.positionals[0], round: arguments.has(.round)) }
-    static let undo = Command("undo", summary: "undo the last change to the active field", invocation: .undo)
-    static let redo = Command("redo", summary: "redo what undo took back", invocation: .redo)
+    static let undo = Command("undo", journal: .keeps, replay: .noRequest, summary: "undo the last change to the active field", invocation: .undo)
+    static let redo = Command("redo", journal: .keeps, replay: .noRequest, summary: "redo what undo took back", invocation: .redo)
 
     /// The command a key declares: named and explained as the key is, pressed once or N times.
     private static func keyCommand(_ named: NamedKey) -> Command? {
@@ -55,9 +55,9 @@ extension Commands {
         switch named.command {
         case nil: return nil
         // Its press is made when it runs: making it looks the key's row up in a table of its own.
-        case .once: return Command(named.name, summary: named.help) { _ in .press(KeyPress.command(key)) }
+        case .once: return Command(named.name, journal: .keeps, replay: .played, summary: named.help) { _ in .press(KeyPress.command(key)) }
         case .repeated(let summary):
-            return Command(named.name, [.optional("N", .count)], summary: summary) { arguments throws(CommandError) in
+            return Command(named.name, [.optional("N", .count)], journal: .keeps, replay: .played, summary: summary) { arguments throws(CommandError) in
                 .press(KeyPress.command(key, count: try arguments.count(0)))
             }
         }

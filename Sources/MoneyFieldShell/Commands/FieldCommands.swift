@@ -6,15 +6,21 @@ extension Commands {
     static let fieldCommands = [new, use, fields, drop, rename]
 
     static let new = Command(
-        "new", [.required("NAME", .newName)], fieldOptions: true, summary: "make a field and make it active",
+        "new", [.required("NAME", .newName)], fieldOptions: true, journal: .keeps, replay: .played, summary: "make a field and make it active",
         details: ["NAME: a letter or _, then up to 31 letters, digits, _ or -."] + FieldOption.all.map { "\($0.name): \($0.help)" }
     ) { arguments in .new(name: arguments.positionals[0], options: arguments.fieldOptions) }
-    static let use = Command("use", [.required("NAME", .field)], summary: "make another field active") { arguments in .use(arguments.positionals[0]) }
-    static let fields = Command("fields", flags: [.json], summary: "list the fields, the active one marked *") { arguments in
+    static let use = Command("use", [.required("NAME", .field)], journal: .keeps, replay: .oneFieldAtATime, summary: "make another field active") { arguments in
+        .use(arguments.positionals[0])
+    }
+    static let fields = Command("fields", flags: [.json], journal: .passes, replay: .passedOver, summary: "list the fields, the active one marked *") { arguments in
         .fields(json: arguments.has(.json))
     }
-    static let drop = Command("drop", [.required("NAME", .field)], summary: "remove a field") { arguments in .drop(arguments.positionals[0]) }
-    static let rename = Command("rename", [.required("OLD", .field), .required("NEW", .newName)], summary: "rename a field") { arguments in
+    static let drop = Command("drop", [.required("NAME", .field)], journal: .keeps, replay: .oneFieldAtATime, summary: "remove a field") { arguments in
+        .drop(arguments.positionals[0])
+    }
+    static let rename = Command(
+        "rename", [.required("OLD", .field), .required("NEW", .newName)], journal: .keeps, replay: .oneFieldAtATime, summary: "rename a field"
+    ) { arguments in
         .rename(arguments.positionals[0], to: arguments.positionals[1])
     }
 }

@@ -38,6 +38,10 @@ package enum Invocation: Equatable, Sendable {
         return command.line(arguments)
     }
 
+    /// The declaration that reads this invocation: what the journal and `check --replay` do with
+    /// it is that declaration's.
+    package var declaration: Command { written.command }
+
     /// The declaration that reads this invocation and the arguments it reads it from: the one
     /// place a typed invocation turns back into what a line said. Exhaustive, so a new command
     /// does not compile until it says how it is written; the text itself is the declaration's.

@@ -5,17 +5,17 @@ import MoneyFieldEngine
 extension Commands {
     static let lookingCommands = [show, value, minor, inspect, locales, currencies]
 
-    static let show = Command("show", summary: "the display with the caret drawn as |", invocation: .show)
-    static let value = Command("value", summary: "the plain amount: 1234.50", invocation: .value)
-    static let minor = Command("minor", summary: "the amount in minor units: 123450", invocation: .minor)
-    static let inspect = Command("inspect", flags: [.json], summary: "everything about the active field, a line each: its state, then every setting as new takes it; \(CommandFlag.json.spelling) on one line") { arguments in
+    static let show = Command("show", journal: .passes, replay: .passedOver, summary: "the display with the caret drawn as |", invocation: .show)
+    static let value = Command("value", journal: .passes, replay: .passedOver, summary: "the plain amount: 1234.50", invocation: .value)
+    static let minor = Command("minor", journal: .passes, replay: .passedOver, summary: "the amount in minor units: 123450", invocation: .minor)
+    static let inspect = Command("inspect", flags: [.json], journal: .passes, replay: .passedOver, summary: "everything about the active field, a line each: its state, then every setting as new takes it; \(CommandFlag.json.spelling) on one line") { arguments in
         .inspect(json: arguments.has(.json))
     }
     static let locales = Command(
-        "locales", [.optional("FILTER", .text)], flags: [.json], summary: "locale IDs ICU knows, with a sample display; best matches first"
+        "locales", [.optional("FILTER", .text)], flags: [.json], journal: .passes, replay: .passedOver, summary: "locale IDs ICU knows, with a sample display; best matches first"
     ) { arguments in .locales(filter: arguments.word(0) ?? "", json: arguments.has(.json)) }
     static let currencies = Command(
-        "currencies", [.optional("FILTER", .text)], flags: [.json], summary: "ISO 4217 codes with fraction digits and a sample display"
+        "currencies", [.optional("FILTER", .text)], flags: [.json], journal: .passes, replay: .passedOver, summary: "ISO 4217 codes with fraction digits and a sample display"
     ) { arguments in .currencies(filter: arguments.word(0) ?? "", json: arguments.has(.json)) }
 }
 

@@ -7,12 +7,12 @@ extension Commands {
 
     static let record = Command(
         "record", [.required("FILE", .file)], flags: [.force], alternative: "record off",
-        summary: "write this session to FILE as a replayable script",
+        journal: .leftOut, replay: .refused(because: "a recording is the shell's; replay the script it writes"), summary: "write this session to FILE as a replayable script",
         details: ["An existing FILE is kept unless \(CommandFlag.force.spelling). A recording started mid-session begins with commands that rebuild the state."]
     ) { arguments in
         arguments.positionals[0] == "off" && !arguments.has(.force) ? .recordOff : .record(arguments.positionals[0], force: arguments.has(.force))
     }
-    static let source = Command("source", [.required("FILE", .file)], summary: "run a script's commands here (its expected output is ignored)") { arguments in
+    static let source = Command("source", [.required("FILE", .file)], journal: .ends, replay: .refused(because: "check replays one script: write the sourced lines into it"), summary: "run a script's commands here (its expected output is ignored)") { arguments in
         .source(arguments.positionals[0])
     }
 }

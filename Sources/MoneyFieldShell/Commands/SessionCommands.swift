@@ -6,15 +6,15 @@ extension Commands {
 
     static let kiosk = Command(
         "kiosk", [.optional("NAME", .field)],
-        summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
+        journal: .keeps, replay: .refused(because: "the kiosk reads a terminal key by key; its keys come back in a recording as `type` lines"), summary: "take the terminal key by key, drawn as a kiosk screen (Enter or Esc leaves)",
         details: ["Keys: digits type; " + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }.joined(separator: ", ")
                   + "; Enter or Esc leaves.",
                   "Tab leaves the field as <enter> does where leaving can show (natural mode, \(FieldOption[\.emptyShows].name) symbol-when-focused): "
                   + "the fraction settles, and the next key comes back.",
                   "With several fields the kiosk is a form: Tab and Shift-Tab move between them."]
     ) { arguments in .kiosk(arguments.word(0)) }
-    static let help = Command("help", [.optional("COMMAND", .command)], summary: "list commands, or explain one") { arguments in .help(arguments.word(0)) }
-    static let quit = Command("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)", invocation: .quit)
+    static let help = Command("help", [.optional("COMMAND", .command)], journal: .passes, replay: .passedOver, summary: "list commands, or explain one") { arguments in .help(arguments.word(0)) }
+    static let quit = Command("quit", aliases: ["exit"], journal: .keeps, replay: .noRequest, summary: "leave (Ctrl-D too)", invocation: .quit)
 }
 
 extension Session {

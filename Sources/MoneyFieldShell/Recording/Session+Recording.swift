@@ -60,36 +60,27 @@ extension Session {
         /// The command as a script writes it.
         var command: Invocation
         var output: [OutputLine]
-        var journal: Journaling
-    }
-
-    /// What the journal does with a command.
-    enum Journaling {
-        /// It may change a field or the session: the journal keeps it (when it did not fail).
-        case keeps
-        /// It only looks: the journal passes over it.
-        case passes
-        /// Its effect cannot be replayed from the journal (`source` reads a file that may change): the journal ends.
-        case ends
+        var journal: Command.Journaling
     }
 
     /// What a recording and the journal keep of a handled command, so that the script replays as
-    /// the session went: nil for commands they leave out. One exhaustive switch: a new command
-    /// does not compile until it says whether it changes state and how a script writes it.
+    /// the session went: nil for commands they leave out. What the journal does with a command is
+    /// its declaration's (`Command.journal`); only the commands a script writes otherwise than
+    /// they were given are named here.
     ///
     /// A replay starts in a fresh en_US/USD session from the script's folder, so a bare `new`
     /// gets this session's own locale and currency written out, and a `source` path is written
-    /// from the recording's folder. `record` is left out; an accepted `kiosk` is too (its keys
-    /// come back as `type` lines), except that a switch of field is kept as `use`.
+    /// from the recording's folder. An accepted `kiosk` is left out (its keys come back as `type`
+    /// lines), except that a switch of field is kept as `use`.
     func recordedForm(of invocation: Invocation, result: CommandResult, activeBefore: String?, folder: URL?) -> Kept? {
-        let asGiven = Kept(command: invocation, output: result.lines, journal: .keeps)
+        let journal = invocation.declaration.journal
+        if journal == .leftOut { return nil }
+        let asGiven = Kept(command: invocation, output: result.lines, journal: journal)
         switch invocation {
-        case .record, .recordOff:
-            return nil
         case .kiosk:
             guard result.kioskField != nil else { return asGiven }
             guard let name = activeName, name != activeBefore, let index = index(of: name) else { return nil }
-            return Kept(command: .use(name), output: [fieldLine(fields[index])], journal: .keeps)
+            return Kept(command: .use(name), output: [fieldLine(fields[index])], journal: Commands.use.journal)
         case .new(let name, var options):
             guard !result.failed else { return asGiven }
             // The replay starts in en_US/USD: the session's own defaults are written out. Given a
@@ -102,21 +93,20 @@ extension Session {
                     options[\.currency] = defaultCurrency
                 }
             }
-            return Kept(command: .new(name: name, options: options), output: result.lines, journal: .keeps)
+            return Kept(command: .new(name: name, options: options), output: result.lines, journal: journal)
         case .source(let path):
             if let recorder,
                resolve(path).standardizedFileURL.resolvingSymlinksInPath() == recorder.url.standardizedFileURL.resolvingSymlinksInPath() {
                 return nil  // refused, and refused for a reason a replay would not share
             }
-            guard !path.hasPrefix("/") else { return Kept(command: invocation, output: result.lines, journal: .ends) }
+            guard !path.hasPrefix("/") else { return asGiven }
             let target = resolve(path).standardizedFileURL.path
             let folder = (folder ?? options.directory).standardizedFileURL.path + "/"
             let written = target.hasPrefix(folder) ? String(target.dropFirst(folder.count)) : target
-            return Kept(command: .source(written), output: result.lines, journal: .ends)
-        case .use, .drop, .rename, .press, .paste, .set, .caret, .select, .edit, .locale, .currency, .undo, .redo, .quit:
+            return Kept(command: .source(written), output: result.lines, journal: journal)
+        // Written as given: a new command needs nothing here, its declaration says what the journal does.
+        default:
             return asGiven
-        case .fields, .show, .value, .minor, .inspect, .locales, .currencies, .help:
-            return Kept(command: invocation, output: result.lines, journal: .passes)
         }
     }
 
@@ -124,7 +114,7 @@ extension Session {
     func journal(_ kept: Kept, result: CommandResult) {
         guard journal != nil, !result.failed else { return }
         switch kept.journal {
-        case .passes: return
+        case .passes, .leftOut: return
         case .ends: journal = nil
         case .keeps where journal!.count >= Self.maximumJournalCount: journal = nil
         case .keeps: journal!.append(kept.command)

@@ -16,7 +16,16 @@ struct AdapterCommand: ParsableCommand {
     @Flag(help: "Answer {\"unsupported\":true} to tap, as an adapter that cannot put its caret (check then ends a session at its first difference).")
     var noTap = false
 
+    @Flag(help: "Print the protocol's key names as a JSON array, digits first, and exit (for an adapter to read its keys from).")
+    var keys = false
+
     func run() throws {
+        if keys {
+            // Names are the rows' own; JSONEncoder quotes whatever a row holds.
+            let data = try JSONEncoder().encode(KeyTable.protocolNames)
+            Output.write(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
         var planted: [PlantedDefect] = []
         if let plant {
             do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }

@@ -60,7 +60,7 @@ struct SessionPlanOptions: ParsableArguments {
             try Self.refuseMistypedOwnOption(fieldWords)
             options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
             configurations = try CheckPlan.configurations(for: options)
-            chosen = try keys.map(CheckPlan.keys(parsing:)) ?? CheckPlan.defaultKeys(for: options[\.mode])
+            chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) } ?? CheckPlan.defaultKeys(for: options[\.mode])
         } catch {
             throw ValidationError(error.message)
         }
