@@ -44,7 +44,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .fullDropsTop: "a digit typed at the end of a full field drops the top digit"
         case .refusedDigitMovesCaret: "a digit refused before every digit of a full field moves the caret right"
         case .noDigitLimit: "a digit typed among the digits of a full field is taken: no limit there"
-        case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit"
+        case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit, where that is not 0"
         case .joinCaretOff: "natural: deleting the point leaves the caret one place too far left"
         case .caretToEnd: "the caret goes to the end after a backspace (one that does not join over the point)"
         case .leaveWithoutPadding: "natural: leaving the field does not pad a typed fraction ($1.5 stays)"
@@ -288,7 +288,8 @@ package struct PlantedField: Sendable {
             var padded = before.state.digits
             while padded.count < typed + 1 { padded.insert(0, at: 0) }
             padded.insert(value, at: padded.count - context.unitsBefore)
-            padded.removeLast()
+            // A zero pushed out looks like typing over padding (`--while-typing pad`): another cause.
+            guard padded.removeLast() != 0 else { return nil }
             guard let state = try? FieldState(isNegative: before.state.isNegative, digits: padded, caretSlotsFromEnd: context.unitsBefore - 1,
                                                typedFraction: typed) else { return nil }
             let pushed = MoneyField(configuration, state: state)
