@@ -7,8 +7,8 @@ import Synchronization
 /// A setting's format effect is stated once, in `init(_:fractionDigits:)`: the key keeps those
 /// settings as a `FieldSettings` (every other at its default, so fields that write amounts alike
 /// share one format), `CurrencyFormat` reads them from it, and `showing` copies the key whole, so
-/// no list of settings is written twice. `formatSettingsReachEveryDisplay` fails by name for a
-/// setting the key leaves out or the format does not apply.
+/// no list of settings is written twice. `everySettingReachesEverySurface` fails by name for a
+/// format setting the key leaves out, `formatSettingsReachEveryDisplay` for one the format does not apply.
 @_spi(Benchmarks) @dynamicMemberLookup public struct FormatKey: Hashable, Sendable {
     /// The settings that change how an amount is written (locale, currency, accounting, display,
     /// grouping); the others at their defaults. Mode and decimals act through `fractionDigits`.
@@ -252,12 +252,12 @@ package enum ReferenceStyle: Sendable {
     /// ungrouped key): the one place a key becomes a FormatStyle.
     package init(_ key: FormatKey) {
         let locale = Locale(identifier: key.locale)
-        var currency = Decimal.FormatStyle.Currency(code: key.currency, locale: locale).precision(.fractionLength(key.fractionDigits))
+        let presentation: CurrencyFormatStyleConfiguration.Presentation?
         switch key.display {
-        case .symbol: break
-        case .narrow: currency = currency.presentation(.narrow)
-        case .code: currency = currency.presentation(.isoCode)
-        case .name: currency = currency.presentation(.fullName)
+        case .symbol: presentation = nil
+        case .narrow: presentation = .narrow
+        case .code: presentation = .isoCode
+        case .name: presentation = .fullName
         case .none:
             // The amount as the locale writes numbers, with the currency's fraction digits.
             var number = Decimal.FormatStyle(locale: locale).precision(.fractionLength(key.fractionDigits))
@@ -266,9 +266,12 @@ package enum ReferenceStyle: Sendable {
             self = .number(number)
             return
         }
+        var currency = Decimal.FormatStyle.Currency(code: key.currency, locale: locale).precision(.fractionLength(key.fractionDigits))
         if key.accounting { currency = currency.sign(strategy: .accounting) }
         if key.alwaysShowsDecimalSeparator { currency = currency.decimalSeparator(strategy: .always) }
         if key.grouping == .off { currency = currency.grouping(.never) }
+        // The presentation goes on last, as it always has: a few locales' full-name patterns depend on the order.
+        if let presentation { currency = currency.presentation(presentation) }
         self = .currency(currency)
     }
 
