@@ -158,7 +158,9 @@ struct AmountReader {
     }
 
     /// How the currency may be written beside an amount: the symbols this locale shows, its ISO code.
-    private var currencyWords: Set<String> {
+    private var currencyWords: Set<String> { format.currencyWords { readCurrencyWords() } }
+
+    private func readCurrencyWords() -> Set<String> {
         var words: Set<String> = [format.key.currency]
         for negative in [false, true] {
             for (shown, magnitude) in probes {

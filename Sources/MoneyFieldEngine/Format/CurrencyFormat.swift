@@ -109,6 +109,15 @@ public struct Rendering: Equatable, Sendable {
         }
     }
     private let separatorCache = Mutex<(decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>)?>(nil)
+    /// How `set` may find the currency written beside an amount (`AmountReader.currencyWords`),
+    /// worked out on first use and kept: a full name takes one ICU call per plural form.
+    func currencyWords(_ make: () -> Set<String>) -> Set<String> {
+        if let cached = currencyWordCache.withLock({ $0 }) { return cached }
+        let words = make()
+        currencyWordCache.withLock { $0 = words }
+        return words
+    }
+    private let currencyWordCache = Mutex<Set<String>?>(nil)
 
     package var isCompiled: Bool { pattern != nil }
 
