@@ -157,7 +157,8 @@ extension Adapter: FieldAdapter {}
             }
             let behavesAs = natural
                 ? OptionAlternative.cause(of: session, step: difference.step, adapter: difference.adapter,
-                                          reference: answers + [difference.reference], configuration: configuration)
+                                          reference: answers + [difference.reference], configuration: configuration,
+                                          tapped: !difference.taps.isEmpty)
                 : nil
             let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
                                  theirsBefore: difference.adapterCaretBefore,

@@ -9,8 +9,10 @@ enum OptionAlternative {
     /// The cause when `adapter`, the answer at `step`, is what moneyfield configured with one
     /// natural-entry option changed answers there, and that field answered as moneyfield did
     /// at every step before it; nil otherwise.
+    /// `tapped`: check tapped the adapter's caret back after an earlier caret difference (SPEC §4
+    /// `tap`), so the changed field is tapped back the same way where only its caret differs.
     static func cause(of session: CheckPlan.Session, step: Int, adapter: FieldAnswer, reference: [FieldAnswer],
-                      configuration: FieldConfiguration) -> Cause? {
+                      configuration: FieldConfiguration, tapped: Bool = false) -> Cause? {
         guard configuration.mode == .natural, step > 0, step <= session.keys.count else { return nil }
         let keys = Array(session.keys.prefix(step))
         // Leaving and coming back are judged from the last `<enter>` on: a field may pad or trim
@@ -29,7 +31,13 @@ enum OptionAlternative {
                 var rejected = false
                 do throws(Rejection) { try alternative.press(keys[index]) } catch { rejected = true }
                 let answer = FieldAnswer(alternative, rejected: rejected)
-                agrees = index + 1 == step ? same(answer, adapter, units) : same(answer, reference[index + 1], units)
+                if index + 1 == step {
+                    agrees = same(answer, adapter, units)
+                } else if tapped, answer.display == reference[index + 1].display, let caret = reference[index + 1].caret {
+                    do throws(FieldError) { try alternative.tap(atUTF16Offset: caret) } catch { agrees = false }
+                } else {
+                    agrees = same(answer, reference[index + 1], units)
+                }
             }
             if agrees { return cause }
         }

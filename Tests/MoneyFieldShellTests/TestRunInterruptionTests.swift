@@ -53,6 +53,19 @@ import Testing
         #expect(run.interruptionWords(update: false) == "interrupted after 1 of 3 scripts; long.session stopped before line 7, 3 of its 5 commands run")
     }
 
+    /// A script the signal stopped before its first command never started: the words name no
+    /// script (a `test --update` killed at random said "s007.session stopped before line 2, 0 of
+    /// its 2 commands run").
+    @Test func aScriptStoppedBeforeItsFirstCommandIsNotCutShort() {
+        var reports = Self.reports(3)
+        var runner = ScriptRunner(keepsScriptsForUpdate: true)
+        runner.isInterrupted = { true }
+        reports[1] = runner.run(bytes: Array("> type 1\nwrong\n> type 2\nwrong\n".utf8), displayPath: "s1.session", directory: URL(fileURLWithPath: "/"))
+        let run = TestRun(count: 3, update: true, report: { reports[$0] }) { _, _ in }
+        #expect(run.interruption?.done == 1 && run.interruption?.cutShort == nil)
+        #expect(run.interruptionWords(update: true) == "interrupted after 1 of 3 scripts; 1 updated:\n  s0.session")
+    }
+
     @Test func anUninterruptedRunHasNoInterruption() {
         let run = TestRun(reports: Self.reports(2), update: true) { _, _ in }
         #expect(run.interruption == nil && run.interruptionWords(update: true) == nil && run.updatedCount == 2)

@@ -44,8 +44,8 @@ package struct TestRun: Sendable {
     package struct Interruption: Sendable, Equatable {
         package let done: Int
         package let total: Int
-        /// The script the signal cut short, when it had started: its path, the line of its first
-        /// command not run, and how many of its commands ran.
+        /// The script the signal cut short, when it had run a command: its path, the line of its
+        /// first command not run, and how many of its commands ran.
         package let cutShort: CutShort?
     }
 
@@ -114,8 +114,11 @@ package struct TestRun: Sendable {
             // stops at its next command): the script the signal cut short says where it stopped.
             let report = report(index)
             guard !interrupted, let report, !report.interrupted else {
+                // A script stopped before its first command was not cut short: it never started.
                 let cut = report.flatMap { report in
-                    report.stoppedAt.map { CutShort(path: report.path, line: $0.line, commandsRun: $0.commandsRun, commands: report.commandCount) }
+                    report.stoppedAt.flatMap {
+                        $0.commandsRun > 0 ? CutShort(path: report.path, line: $0.line, commandsRun: $0.commandsRun, commands: report.commandCount) : nil
+                    }
                 }
                 interruption = Interruption(done: index, total: count, cutShort: cut)
                 return
