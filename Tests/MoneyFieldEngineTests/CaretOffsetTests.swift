@@ -24,7 +24,7 @@ import Testing
     func arithmeticOffsetEqualsTheScannedOne(locales: [String]) {
         for locale in locales {
             for (currency, fraction) in [("USD", 2), ("INR", 2), ("JPY", 0), ("KWD", 3)] {
-                let format = CurrencyFormat.cached(for: FormatKey(locale: locale, currency: currency, fractionDigits: fraction, accounting: false))
+                let format = CurrencyFormat.cached(for: FormatKey(locale: locale, currency: currency, fractionDigits: fraction))
                 for digitCount in [0, 1, 3, 4, 5, 7, 12, 30] {
                     let magnitude = (0..<digitCount).map { UInt8(($0 % 9) + 1) }
                     let slots = max(digitCount, fraction + 1)

@@ -79,8 +79,9 @@ struct FormatIdentityTests {
                 // atm shows the currency's fraction digits, whole shows none; JPY's two coincide.
                 for fractionDigits in Set([currencyDigits, 0]).sorted() {
                     for accounting in [false, true] {
-                        let key = FormatKey(
-                            locale: locale, currency: currency, fractionDigits: fractionDigits, accounting: accounting)
+                        let key = FormatKey(locale: locale, currency: currency, fractionDigits: fractionDigits) {
+                            $0.accounting = accounting
+                        }
                         let format = CurrencyFormat.cached(for: key)
                         if !format.isCompiled { fallbacks.append(key) }
                         let style = Self.referenceStyle(key)
@@ -136,8 +137,9 @@ struct FormatIdentityTests {
         for currency in ["USD", "EUR", "JPY", "KWD"] {
             for fractionDigits in 0...6 {
                 for accounting in [false, true] {
-                    let key = FormatKey(
-                        locale: locale, currency: currency, fractionDigits: fractionDigits, accounting: accounting)
+                    let key = FormatKey(locale: locale, currency: currency, fractionDigits: fractionDigits) {
+                        $0.accounting = accounting
+                    }
                     let format = CurrencyFormat.cached(for: key)
                     let style = Self.referenceStyle(key)
                     for magnitude in Self.amounts {
@@ -158,8 +160,9 @@ struct FormatIdentityTests {
         func display(_ locale: String, _ currency: String, _ digits: String, negative: Bool = false,
                      fractionDigits: Int? = nil, accounting: Bool = false) -> String {
             let key = FormatKey(locale: locale, currency: currency,
-                                fractionDigits: fractionDigits ?? CurrencyCatalog.fractionDigits(for: currency),
-                                accounting: accounting)
+                                fractionDigits: fractionDigits ?? CurrencyCatalog.fractionDigits(for: currency)) {
+                $0.accounting = accounting
+            }
             return CurrencyFormat.cached(for: key)
                 .render(negative: negative, magnitude: digits.map { $0.asciiValue! - 48 }, caretSlotsFromEnd: 0).display
         }

@@ -87,6 +87,46 @@ import Testing
         }
     }
 
+    /// A setting's format effect is stated once (issue 48): `FormatKey` keeps the settings that
+    /// change the format, `CurrencyFormat` applies them, and natural mode's formats are the key
+    /// copied whole. Each setting whose row changes the format, set alone, changes what the same
+    /// keys show wherever it changes the key: in every mode, and in natural mode with a bare point
+    /// and a typed fraction. A setting the format does not apply fails here by name (one the key
+    /// leaves out fails `everySettingReachesEverySurface`).
+    @Test func formatSettingsReachEveryDisplay() throws {
+        for option in FieldOption.all where option.changesFormat {
+            let value = try #require(Self.sample(for: option), "no sample value for \(option.name)")
+            // CAD, whose symbol and narrow symbol differ in en_US (`CA$`, `$`).
+            let currency = option.setting == FieldSetting(\.currency) ? [] : ["--currency", "CAD"]
+            var changed = try FieldOptions(parsing: currency + [option.name] + value).settings
+            changed.allowsNegative = true
+            let isMode = option.setting == FieldSetting(\.mode)
+            for mode in isMode ? [changed.mode] : EntryMode.allCases {
+                var plain = FieldSettings()
+                plain.currency = "CAD"
+                plain.allowsNegative = true
+                if !isMode {
+                    plain.mode = mode
+                    changed.mode = mode
+                }
+                let with = try FieldConfiguration(changed)
+                let without = try FieldConfiguration(plain)
+                // Natural mode shows the fraction typed: there only the key's settings tell formats apart.
+                let natural = mode == .natural
+                guard natural ? with.formatKey.settings != without.formatKey.settings : with.formatKey != without.formatKey else { continue }
+                let scripts = natural ? ["<neg>1234567", "<neg>1234567<dec>", "<neg>1234567<dec>8"] : ["<neg>1234567"]
+                for script in scripts {
+                    var a = MoneyField(with)
+                    var b = MoneyField(without)
+                    try type(script, into: &a)
+                    try type(script, into: &b)
+                    let label = "\(option.name) \(value.joined(separator: " ")) --mode \(mode), type \(script)"
+                    #expect(a.display != b.display, "\(label): shows \(VisibleText.escaped(a.display)) as without it: the format does not apply it")
+                }
+            }
+        }
+    }
+
     /// The browser adapter (Python, which the compiler does not see) knows every setting's default
     /// under its protocol name: a page configured without one then supports only that default.
     @Test func theBrowserAdapterKnowsEverySettingsDefault() throws {

@@ -62,7 +62,7 @@ KEYUP_WAIT_MS = 500
 # its default"); None: absent. A page's configuration entry that does not name one of these
 # supports only that default.
 REQUEST_DEFAULTS = {"mode": "atm", "maxDigits": 12, "allowNegative": False, "decimals": None,
-                    "max": None, "min": None, "accounting": False, "display": "symbol",
+                    "max": None, "min": None, "accounting": False, "display": "symbol", "grouping": "on",
                     "emptyWhenZero": False, "emptiable": None, "emptyShows": "nothing",
                     "startsEmpty": False, "pointAgain": "move", "onLeave": "pad", "onFocus": "keep", "whileTyping": "keep"}
 # Always sent and without a default of their own: an entry that does not name them takes any

@@ -68,14 +68,14 @@ func check(_ field: MoneyField) {
     let shown = field.configuration
     var reader: MoneyField
     do {
-        reader = MoneyField(try FieldConfiguration(locale: shown.locale, currency: shown.currency) {
-            $0.mode = shown.mode
-            $0.decimals = shown.decimals
-            $0.maxDigits = 30
-            $0.allowsNegative = true
-            $0.accounting = shown.accounting
-            $0.display = shown.display
-        })
+        // The field's own settings, so every one that changes the display (grouping too) is read
+        // back as it was written; only the limits are lifted.
+        var settings = shown.settings
+        settings.maxDigits = 30
+        settings.allowsNegative = true
+        settings.maximum = nil
+        settings.minimum = nil
+        reader = MoneyField(try FieldConfiguration(settings))
         try reader.set(field.display)
     } catch {
         preconditionFailure("\(field.display) does not read back: \(error)")

@@ -44,7 +44,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .fullDropsTop: "a digit typed at the end of a full field drops the top digit"
         case .refusedDigitMovesCaret: "a digit refused before every digit of a full field moves the caret right"
         case .noDigitLimit: "a digit typed among the digits of a full field is taken: no limit there"
-        case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit"
+        case .fractionFullDropsLast: "natural: a digit typed into a full fraction pushes out its last digit, where that is not 0"
         case .joinCaretOff: "natural: deleting the point leaves the caret one place too far left"
         case .caretToEnd: "the caret goes to the end after a backspace (one that does not join over the point)"
         case .leaveWithoutPadding: "natural: leaving the field does not pad a typed fraction ($1.5 stays)"

@@ -205,7 +205,8 @@ package struct PlantedField: Sendable {
             var padded = before.state.digits
             while padded.count < typed + 1 { padded.insert(0, at: 0) }
             padded.insert(value, at: padded.count - context.unitsBefore)
-            padded.removeLast()
+            // A zero pushed out looks like typing over padding (`--while-typing pad`): another cause.
+            guard padded.removeLast() != 0 else { return nil }
             guard let state = try? FieldState(isNegative: before.state.isNegative, digits: padded, caretSlotsFromEnd: context.unitsBefore - 1,
                                                typedFraction: typed) else { return nil }
             let pushed = MoneyField(configuration, state: state)

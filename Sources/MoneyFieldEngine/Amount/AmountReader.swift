@@ -147,19 +147,33 @@ struct AmountReader {
         return signs == 1 || accounting
     }
 
+    /// Amounts whose displays show every form the currency takes beside them. A full name follows
+    /// the amount's plural form (one, two, few, many, other: `1 US dollar`, `12,340.50 euros`,
+    /// Arabic's 2, 3, 11 and 100), which depends on the fraction shown too (natural mode shows it as
+    /// typed); other displays write the same word whatever the amount.
+    private var probes: [(format: CurrencyFormat, magnitude: [UInt8])] {
+        guard format.key.display == .name else { return [(format, [1])] }
+        let formats = Set([0, 1, format.key.fractionDigits]).sorted().map { CurrencyFormat.cached(for: format.key.showing(fractionDigits: $0, point: false)) }
+        return formats.flatMap { shown in [[], [1], [2], [3], [5], [1, 1], [1, 0, 0], [1, 2, 3, 4, 5]].map { (shown, $0) } }
+    }
+
     /// How the currency may be written beside an amount: the symbols this locale shows, its ISO code.
-    private var currencyWords: Set<String> {
+    private var currencyWords: Set<String> { format.currencyWords { readCurrencyWords() } }
+
+    private func readCurrencyWords() -> Set<String> {
         var words: Set<String> = [format.key.currency]
         for negative in [false, true] {
-            let scalars = Array(format.referenceDisplay(negative: negative, magnitude: [1]).unicodeScalars)
-            guard let first = scalars.firstIndex(where: format.glyphs.isDigit),
-                  let last = scalars.lastIndex(where: format.glyphs.isDigit) else { continue }
-            for affix in [scalars[..<first], scalars[(last + 1)...]] {
-                let word = String(String.UnicodeScalarView(affix.filter { scalar in
-                    !scalar.properties.isWhitespace && !Self.invisibleMarks.contains(scalar) && !Self.signs.contains(scalar)
-                        && scalar != "(" && scalar != ")"
-                }))
-                if !word.isEmpty { words.insert(word.uppercased()) }
+            for (shown, magnitude) in probes {
+                let scalars = Array(shown.referenceDisplay(negative: negative, magnitude: magnitude).unicodeScalars)
+                guard let first = scalars.firstIndex(where: format.glyphs.isDigit),
+                      let last = scalars.lastIndex(where: format.glyphs.isDigit) else { continue }
+                for affix in [scalars[..<first], scalars[(last + 1)...]] {
+                    let word = String(String.UnicodeScalarView(affix.filter { scalar in
+                        !scalar.properties.isWhitespace && !Self.invisibleMarks.contains(scalar) && !Self.signs.contains(scalar)
+                            && scalar != "(" && scalar != ")"
+                    }))
+                    if !word.isEmpty { words.insert(word.uppercased()) }
+                }
             }
         }
         return words

@@ -85,6 +85,15 @@ public enum DisplayStyle: String, Sendable, CaseIterable {
     case none
 }
 
+/// Whether the integer digits are grouped: `$1,234.56`, or `$1234.56` as ATM screens show
+/// (autoNumeric's `digitGroupSeparator: ''`, Intl's `useGrouping: false`).
+public enum Grouping: String, Sendable, CaseIterable {
+    /// The locale's grouping, as ICU writes it (`1,234.56`, en_IN's `1,23,456.78`).
+    case on
+    /// No group separators (`1234.56`).
+    case off
+}
+
 /// Every setting of a field, each at its default until set: what `FieldConfiguration` checks,
 /// and the one place a setting and its default are declared. The shell's option table gives
 /// each one its row (name, parsing, help, `inspect` line) by key path; a coverage test finds a setting without one.
@@ -109,6 +118,8 @@ public struct FieldSettings: Sendable, Hashable {
     public var accounting = false
     /// How the currency is shown (`$12.34`, `USD 12.34`, or no currency).
     public var display = DisplayStyle.symbol
+    /// Whether the integer digits are grouped (`1,234.56`) or not (`1234.56`).
+    public var grouping = Grouping.on
     /// A positive zero shows nothing: an empty field, as forms want before anything is typed.
     public var emptyWhenZero = false
     /// Deleting can empty the field; nil: a delete on zero is refused.
@@ -218,9 +229,10 @@ public struct FieldConfiguration: Sendable, Equatable {
         self.mode == .whole ? .wholeMode : settings.decimals != nil ? .decimalsSetting : .currency(self.currency)
     }
 
-    /// The format this field's amounts are written in: every setting that changes how an amount
-    /// is written (the option table's `changesFormat`, held to this by a coverage test).
+    /// The format this field's amounts are written in: `FormatKey(_:fractionDigits:)` picks the
+    /// settings that change how an amount is written (the option table's `changesFormat`, held to
+    /// it by a coverage test); mode and decimals act through the fraction digits shown.
     @_spi(Benchmarks) public var formatKey: FormatKey {
-        FormatKey(locale: self.locale, currency: self.currency, fractionDigits: shownFractionDigits, accounting: self.accounting, display: self.display)
+        FormatKey(settings, fractionDigits: shownFractionDigits)
     }
 }

@@ -101,7 +101,7 @@ extension MoneyField {
         state.caretSlotsFromEnd = caret
         state.selectionAnchor = nil
         if isEmpty { return }
-        rendering = Rendering(display: rendering.display, caretOffset: setup.caretOffset(in: rendering.display, state, caret: caret))
+        rendering = Rendering(display: rendering.display, caretOffsetInside: setup.caretOffset(in: rendering.display, state, caret: caret))
     }
 
     /// The digits after inserting `digit` before slot `insertIndex` of the zero-padded slots, or

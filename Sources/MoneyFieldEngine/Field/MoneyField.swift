@@ -130,7 +130,7 @@ final class FieldSetup: Sendable {
         return keystrokePatterns[shown.format]._withUnsafeGuaranteedRef { pattern in
             let rendering = pattern.render(negative: state.isNegative, digits: state.digitBuffer, caret: shown.caret)
             guard shown.justAfterPoint else { return rendering }
-            return Rendering(display: rendering.display, caretOffset: rendering.caretOffset + pattern.decimalSeparator.utf16Count)
+            return Rendering(display: rendering.display, caretOffsetInside: rendering.caretOffset + pattern.decimalSeparator.utf16Count)
         }
     }
 
@@ -141,7 +141,8 @@ final class FieldSetup: Sendable {
         guard shown.format < keystrokePatterns.count else {
             let format = displayFormat(for: state)
             let offset = format.caretOffset(in: display, negative: state.isNegative, digitCount: state.digitCount, caretSlotsFromEnd: shown.caret)
-            return shown.justAfterPoint ? offset + format.decimalSeparatorUTF16Count : offset
+            // ICU's own output, whatever its shape: the caret stays inside it.
+            return min(shown.justAfterPoint ? offset + format.decimalSeparatorUTF16Count : offset, display.utf16.count)
         }
         return keystrokePatterns[shown.format]._withUnsafeGuaranteedRef { pattern in
             let offset = pattern.caretOffset(negative: state.isNegative, digitCount: state.digitCount, caret: shown.caret)

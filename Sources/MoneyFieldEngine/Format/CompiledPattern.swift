@@ -73,6 +73,29 @@ final class CompiledPattern: Sendable {
         self.trailingDecimalSeparator = trailingDecimalSeparator && fractionDigits == 0
     }
 
+    /// A copy of `pattern` with other grouping sizes; every piece and glyph the same.
+    private init(_ pattern: CompiledPattern, primaryGroup: Int, secondaryGroup: Int) {
+        bytes = pattern.bytes
+        positivePrefix = pattern.positivePrefix
+        positiveSuffix = pattern.positiveSuffix
+        negativePrefix = pattern.negativePrefix
+        negativeSuffix = pattern.negativeSuffix
+        decimalSeparator = pattern.decimalSeparator
+        groupingSeparator = pattern.groupingSeparator
+        glyphsStart = pattern.glyphsStart
+        glyphByteCount = pattern.glyphByteCount
+        glyphUTF16Count = pattern.glyphUTF16Count
+        self.primaryGroup = primaryGroup
+        self.secondaryGroup = secondaryGroup
+        minimumGroupingDigits = pattern.minimumGroupingDigits
+        fractionDigits = pattern.fractionDigits
+        trailingDecimalSeparator = pattern.trailingDecimalSeparator
+    }
+
+    /// The same pattern with no group separators (`--grouping off`): a grouped pattern, which ICU
+    /// writes in every shape, with its grouping taken out.
+    var ungrouped: CompiledPattern { CompiledPattern(self, primaryGroup: 0, secondaryGroup: 0) }
+
     /// `value / secondaryGroup` for a value ≥ 0. Groups of 3 and 2 are nearly every locale's, and
     /// dividing by a constant is a multiply: a keystroke divides up to three times.
     @inline(__always)
@@ -151,7 +174,7 @@ final class CompiledPattern: Sendable {
                 && (fractionDigits == 0 && !trailingDecimalSeparator || decimalSeparator.isASCII)
             return Self.string(of: UnsafeBufferPointer(out), isASCII: isASCII)
         }
-        return Rendering(display: display, caretOffset: caretOffset(
+        return Rendering(display: display, caretOffsetInside: caretOffset(
             negative: negative, slots: slots, caret: caret, grouping: (separatorCount, leadingGroup)))
     }
 

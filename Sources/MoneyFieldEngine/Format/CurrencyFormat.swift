@@ -1,38 +1,61 @@
 import Foundation
 import Synchronization
 
-/// What a format is for: one locale, currency, number of shown fraction digits and sign style.
-@_spi(Benchmarks) public struct FormatKey: Hashable, Sendable {
-    /// The canonical ICU locale identifier (`de_DE`).
-    public let locale: String
-    /// The upper-case ISO 4217 code (`EUR`).
-    public let currency: String
+/// What a format is for: the settings that change how an amount is written, and how many
+/// fraction digits it shows.
+///
+/// A setting's format effect is stated once, in `init(_:fractionDigits:)`: the key keeps those
+/// settings as a `FieldSettings` (every other at its default, so fields that write amounts alike
+/// share one format), `CurrencyFormat` reads them from it, and `showing` copies the key whole, so
+/// no list of settings is written twice. `everySettingReachesEverySurface` fails by name for a
+/// format setting the key leaves out, `formatSettingsReachEveryDisplay` for one the format does not apply.
+@_spi(Benchmarks) @dynamicMemberLookup public struct FormatKey: Hashable, Sendable {
+    /// The settings that change how an amount is written (locale, currency, accounting, display,
+    /// grouping); the others at their defaults. Mode and decimals act through `fractionDigits`.
+    public private(set) var settings: FieldSettings
     /// The fraction digits shown (`2` for `$12.34`).
-    public let fractionDigits: Int
-    /// Negative amounts in ICU's accounting form (`($12.50)`).
-    public let accounting: Bool
-    /// How the currency is shown.
-    public let display: DisplayStyle
+    public private(set) var fractionDigits: Int
     /// Natural mode's typed point with no fraction digit yet: `$12.`.
-    public let alwaysShowsDecimalSeparator: Bool
+    public private(set) var alwaysShowsDecimalSeparator = false
 
-    /// A format key from its parts; no identifier is checked.
-    public init(
-        locale: String, currency: String, fractionDigits: Int, accounting: Bool, display: DisplayStyle = .symbol,
-        alwaysShowsDecimalSeparator: Bool = false
-    ) {
-        self.locale = locale
-        self.currency = currency
+    /// The format of `settings` showing `fractionDigits`; no identifier is checked.
+    public init(_ settings: FieldSettings, fractionDigits: Int) {
+        var written = FieldSettings()
+        written.locale = settings.locale
+        written.currency = settings.currency
+        written.accounting = settings.accounting
+        written.display = settings.display
+        written.grouping = settings.grouping
+        self.settings = written
         self.fractionDigits = fractionDigits
-        self.accounting = accounting
-        self.display = display
-        self.alwaysShowsDecimalSeparator = alwaysShowsDecimalSeparator
     }
+
+    /// A key from a locale, a currency and what `adjust` sets on top of the defaults, for tests
+    /// and benchmarks: `FormatKey(locale: "de_DE", currency: "EUR", fractionDigits: 2) { $0.accounting = true }`.
+    package init(locale: String, currency: String, fractionDigits: Int, _ adjust: (inout FieldSettings) -> Void = { _ in }) {
+        var settings = FieldSettings()
+        settings.locale = locale
+        settings.currency = currency
+        adjust(&settings)
+        self.init(settings, fractionDigits: fractionDigits)
+    }
+
+    /// A format setting (`key.locale`, `key.grouping`).
+    public subscript<Value>(dynamicMember path: KeyPath<FieldSettings, Value>) -> Value { settings[keyPath: path] }
 
     /// The same format with `fractionDigits` shown and, when `point` and none are, the separator anyway.
     public func showing(fractionDigits: Int, point: Bool) -> FormatKey {
-        FormatKey(locale: locale, currency: currency, fractionDigits: fractionDigits, accounting: accounting, display: display,
-                  alwaysShowsDecimalSeparator: point && fractionDigits == 0)
+        var key = self
+        key.fractionDigits = fractionDigits
+        key.alwaysShowsDecimalSeparator = point && fractionDigits == 0
+        return key
+    }
+
+    /// The same format grouped: what ICU is asked for (see `CurrencyFormat.init`).
+    var grouped: FormatKey {
+        var key = self
+        key.settings.grouping = .on
+        return key
     }
 }
 
@@ -43,8 +66,17 @@ public struct Rendering: Equatable, Sendable {
     /// UTF-16 code units before the caret, as a text field's `NSRange` counts.
     public let caretOffset: Int
 
-    /// A rendering from its parts, for benchmarks.
+    /// A rendering from its parts; an offset outside the display is moved to its nearer end, so a
+    /// caret outside its display cannot be made, whatever shape ICU's output takes.
     @_spi(Benchmarks) public init(display: String, caretOffset: Int) {
+        self.display = display
+        self.caretOffset = min(max(caretOffset, 0), display.utf16.count)
+    }
+
+    /// A rendering whose offset its maker worked out inside the display: a compiled pattern's
+    /// arithmetic, which counts the same pieces it writes. The keystroke path measures nothing twice.
+    init(display: String, caretOffsetInside caretOffset: Int) {
+        assert((0...display.utf16.count).contains(caretOffset), "the caret is inside its display")
         self.display = display
         self.caretOffset = caretOffset
     }
@@ -58,7 +90,8 @@ public struct Rendering: Equatable, Sendable {
 /// formatter (`isCompiled == false`) and is counted in `fallbackKeys`.
 @_spi(Benchmarks) public final class CurrencyFormat: Sendable {
     public let key: FormatKey
-    /// The reference: byte for byte what every display must equal.
+    /// What ICU is asked: the key's style, grouped. With grouping on, every display equals it
+    /// byte for byte; with grouping off, it does without its group separators.
     package let style: ReferenceStyle
     let pattern: CompiledPattern?
     /// The digits of the locale's numbering system (〇一二… for hanidec, which are not Unicode digits).
@@ -76,33 +109,32 @@ public struct Rendering: Equatable, Sendable {
         }
     }
     private let separatorCache = Mutex<(decimal: Set<Unicode.Scalar>, grouping: Set<Unicode.Scalar>)?>(nil)
+    /// How `set` may find the currency written beside an amount (`AmountReader.currencyWords`),
+    /// worked out on first use and kept: a full name takes one ICU call per plural form.
+    func currencyWords(_ make: () -> Set<String>) -> Set<String> {
+        if let cached = currencyWordCache.withLock({ $0 }) { return cached }
+        let words = make()
+        currencyWordCache.withLock { $0 = words }
+        return words
+    }
+    private let currencyWordCache = Mutex<Set<String>?>(nil)
 
     package var isCompiled: Bool { pattern != nil }
 
     init(key: FormatKey) {
         self.key = key
-        var currency = Decimal.FormatStyle.Currency(code: key.currency, locale: Locale(identifier: key.locale))
-            .precision(.fractionLength(key.fractionDigits))
-        if key.accounting { currency = currency.sign(strategy: .accounting) }
-        if key.alwaysShowsDecimalSeparator { currency = currency.decimalSeparator(strategy: .always) }
-        let style: ReferenceStyle
-        switch key.display {
-        case .symbol: style = .currency(currency)
-        case .narrow: style = .currency(currency.presentation(.narrow))
-        case .code: style = .currency(currency.presentation(.isoCode))
-        case .name: style = .currency(currency.presentation(.fullName))
-        case .none:
-            // The amount as the locale writes numbers, with the currency's fraction digits.
-            var number = Decimal.FormatStyle(locale: Locale(identifier: key.locale)).precision(.fractionLength(key.fractionDigits))
-            if key.alwaysShowsDecimalSeparator { number = number.decimalSeparator(strategy: .always) }
-            style = .number(number)
-        }
+        // ICU is asked for grouped output only: on this Foundation `.grouping(.never)` with
+        // `.decimalSeparator(strategy: .always)` or `.sign(strategy: .accounting)` prints a bare
+        // `1234`, no currency, separator or precision. An ungrouped display is the grouped one
+        // without its group separators, which is what `.grouping(.never)` prints where it works.
+        let style = ReferenceStyle(key.grouped)
         self.style = style
         glyphs = DigitGlyphs(localeIdentifier: key.locale)
         // Full names follow the amount's plural form (1 dollar, 2 dollars; Slavic and Celtic
         // languages have more): no fixed affix holds them, so ICU formats every display.
-        let pattern = key.display == .name ? nil : CompiledPattern.compile(
+        let grouped = key.display == .name ? nil : CompiledPattern.compile(
             style: style, fractionDigits: key.fractionDigits, trailingDecimalSeparator: key.alwaysShowsDecimalSeparator, glyphs: glyphs)
+        let pattern = key.grouping == .off ? grouped?.ungrouped : grouped
         self.pattern = pattern
         decimalSeparatorUTF16Count = pattern?.decimalSeparator.utf16Count
             ?? Self.decimalSeparatorUTF16Count(style: style, glyphs: glyphs)
@@ -165,15 +197,34 @@ public struct Rendering: Equatable, Sendable {
         return render(negative: negative, magnitude: digits.array, caretSlotsFromEnd: caret)
     }
 
-    /// What Foundation prints; a negative zero is printed as ICU prints `-0`.
+    /// What Foundation prints (without group separators for an ungrouped key); a negative zero is
+    /// printed as ICU prints `-0`.
     package func referenceDisplay(negative: Bool, magnitude: [UInt8]) -> String {
         let scale = key.fractionDigits
+        let printed: String
         if magnitude.isEmpty && negative {
             // ICU keeps the sign of a negative amount that rounds to zero: its own "-0" form.
-            let tiny = Decimal(sign: .minus, exponent: -(scale + 1), significand: 1)
-            return style.format(tiny)
+            printed = style.format(Decimal(sign: .minus, exponent: -(scale + 1), significand: 1))
+        } else {
+            printed = style.format(ExactDecimal(isNegative: negative, magnitude: magnitude, scale: scale).decimal)
         }
-        return style.format(ExactDecimal(isNegative: negative, magnitude: magnitude, scale: scale).decimal)
+        return key.grouping == .off ? withoutGroupSeparators(printed) : printed
+    }
+
+    /// `display` without what stands between its integer digit glyphs: the group separators. The
+    /// fraction is the last `fractionDigits` glyphs, and the decimal separator before it is kept.
+    func withoutGroupSeparators(_ display: String) -> String {
+        let scalars = Array(display.unicodeScalars)
+        let digits = scalars.indices.filter { glyphs.isDigit(scalars[$0]) }
+        let integerGlyphs = digits.count - key.fractionDigits
+        guard integerGlyphs > 1 else { return display }
+        let first = digits[0]
+        let last = digits[integerGlyphs - 1]
+        var text = ""
+        for index in scalars.indices where index <= first || index >= last || glyphs.isDigit(scalars[index]) {
+            text.unicodeScalars.append(scalars[index])
+        }
+        return text
     }
 
     /// The caret offset found by counting digit glyphs in a finished display.
@@ -205,6 +256,33 @@ public struct Rendering: Equatable, Sendable {
 package enum ReferenceStyle: Sendable {
     case currency(Decimal.FormatStyle.Currency)
     case number(Decimal.FormatStyle)
+
+    /// Foundation's style for `key`, as an app would ask for it (`.grouping(.never)` for an
+    /// ungrouped key): the one place a key becomes a FormatStyle.
+    package init(_ key: FormatKey) {
+        let locale = Locale(identifier: key.locale)
+        let presentation: CurrencyFormatStyleConfiguration.Presentation?
+        switch key.display {
+        case .symbol: presentation = nil
+        case .narrow: presentation = .narrow
+        case .code: presentation = .isoCode
+        case .name: presentation = .fullName
+        case .none:
+            // The amount as the locale writes numbers, with the currency's fraction digits.
+            var number = Decimal.FormatStyle(locale: locale).precision(.fractionLength(key.fractionDigits))
+            if key.alwaysShowsDecimalSeparator { number = number.decimalSeparator(strategy: .always) }
+            if key.grouping == .off { number = number.grouping(.never) }
+            self = .number(number)
+            return
+        }
+        var currency = Decimal.FormatStyle.Currency(code: key.currency, locale: locale).precision(.fractionLength(key.fractionDigits))
+        if key.accounting { currency = currency.sign(strategy: .accounting) }
+        if key.alwaysShowsDecimalSeparator { currency = currency.decimalSeparator(strategy: .always) }
+        if key.grouping == .off { currency = currency.grouping(.never) }
+        // The presentation goes on last, as it always has: a few locales' full-name patterns depend on the order.
+        if let presentation { currency = currency.presentation(presentation) }
+        self = .currency(currency)
+    }
 
     package func format(_ value: Decimal) -> String {
         switch self {

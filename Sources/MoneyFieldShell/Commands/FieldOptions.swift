@@ -197,6 +197,7 @@ package struct FieldOption: Sendable {
         flag("--allow-negative", \.allowsNegative, inEveryRequest: true, help: "<neg> changes the sign"),
         flag("--accounting", \.accounting, changesFormat: true, help: "the locale's accounting form: ($12.50)"),
         choice("--display", \.display, changesFormat: true, help: displayHelp),
+        choice("--grouping", \.grouping, changesFormat: true, help: "on (default): the locale's group separators ($1,234.56); off, none ($1234.56), as ATM screens show"),
         flag("--empty-when-zero", \.emptyWhenZero, help: "a positive zero shows nothing, and value and minor print nothing"),
         choice("--emptiable", \.emptiable, help: "deleting empties the field, as web inputs do: at-zero, a delete on zero; last-digit, the delete that takes the last digit glyph shown"),
         choice("--empty-shows", \.emptyShows, help: "what an empty field shows: nothing (default); symbol, what ICU writes around the zero's digits ($ for $0.00); symbol-when-focused, the symbol until <enter> leaves the field, as autoNumeric"),
@@ -335,6 +336,7 @@ extension String: OptionalOrNot { typealias Wrapped = String }
 extension Int: OptionalOrNot { typealias Wrapped = Int }
 extension EntryMode: OptionalOrNot { typealias Wrapped = EntryMode }
 extension DisplayStyle: OptionalOrNot { typealias Wrapped = DisplayStyle }
+extension Grouping: OptionalOrNot { typealias Wrapped = Grouping }
 extension EmptyShows: OptionalOrNot { typealias Wrapped = EmptyShows }
 extension PointAgain: OptionalOrNot { typealias Wrapped = PointAgain }
 extension OnLeave: OptionalOrNot { typealias Wrapped = OnLeave }

@@ -54,7 +54,7 @@ package struct FieldView: Equatable, Sendable {
         let selection = marking == .none ? nil : self.selection
         // The cursor stands after the glyphs left of the caret and the marks before it: an
         // opening mark at or left of it, a closing one left of it.
-        var column = TerminalWidth.of(String(decoding: Array(display.utf16)[..<caretOffset], as: UTF16.self))
+        var column = TerminalWidth.of(String(decoding: Array(display.utf16).prefix(max(caretOffset, 0)), as: UTF16.self))
         if let selection, selection.lowerBound <= caretOffset { column += TerminalWidth.of(marks.open.withoutEscapes) }
         if let selection, selection.upperBound < caretOffset { column += TerminalWidth.of(marks.close.withoutEscapes) }
         return (text(marking), column)
@@ -73,6 +73,12 @@ package struct FieldView: Equatable, Sendable {
     package static func marked(
         _ display: String, caretOffset: Int, selection: Range<Int>?, caret: String = "|", open: String = "[", close: String = "]"
     ) -> String {
+        // An offset from outside (an adapter's answer, a field of another build) is drawn at the
+        // display's nearer end rather than trusted: a bad offset never traps a view.
+        let length = display.utf16.count
+        func inside(_ offset: Int) -> Int { min(max(offset, 0), length) }
+        let caretOffset = inside(caretOffset)
+        let selection = selection.map { inside($0.lowerBound)..<inside($0.upperBound) }
         // The caret alone, what nearly every line shows: two slices around it, no list of marks.
         if selection == nil {
             guard !caret.isEmpty else { return display }
