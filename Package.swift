@@ -53,9 +53,9 @@ let package = Package(
             name: "MoneyFieldEngineTests",
             dependencies: [
                 "MoneyFieldEngine",
+                // SplitMix64, the seeded generator check's plan uses too.
+                "MoneyFieldIO",
                 "MoneyFieldTestSupport",
-                // SplitMix64, the seeded generator check's plan uses.
-                "MoneyFieldCheck",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // check's plan, shrinker, grouping, steering, merge and reference adapter, with no process started.

@@ -1,6 +1,6 @@
 import Foundation
 import MoneyFieldEngine
-import MoneyFieldCheck
+import MoneyFieldIO
 import MoneyFieldTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import MoneyFieldCheck
 import MoneyFieldEngine
+import MoneyFieldIO
 import MoneyFieldTestSupport
 import PropertyBased
 import Testing

@@ -1,5 +1,5 @@
-import MoneyFieldCheck
 import MoneyFieldEngine
+import MoneyFieldIO
 import PropertyBased
 import MoneyFieldTestSupport
 import Testing

@@ -1,4 +1,4 @@
-@_spi(Tools) import MoneyFieldCheck
+import MoneyFieldIO
 @_spi(Tools) import MoneyFieldShell
 import Testing
 

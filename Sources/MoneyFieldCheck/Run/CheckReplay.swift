@@ -68,3 +68,49 @@ package enum CheckReplay {
         return tally
     }
 }
+
+/// `check --replay`: session scripts played on the adapter, each compared with the engine.
+package enum Replay {
+    /// The sessions a script describes: each `new` and the keys typed after it, and `caret N`
+    /// as a tap between them. Commands that only look are passed over; any other change has no
+    /// request in the protocol.
+    package static func sessions(in transcript: Transcript) throws(CommandError) -> [CheckPlan.Session] {
+        var sessions: [CheckPlan.Session] = []
+        // Keys or taps before any `new` go to the session's starting field, as `test` plays them.
+        func startIfNone() {
+            guard sessions.isEmpty else { return }
+            sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(locale: LocaleCatalog.defaultIdentifier,
+                                                                                     currency: CurrencyCatalog.defaultCode), keys: []))
+        }
+        for step in transcript.steps {
+            let invocation: Invocation?
+            do throws(CommandError) { invocation = try Commands.parse(step.command, reading: .plain) } catch {
+                throw CommandError("line \(step.line): \(error.message)")
+            }
+            guard let invocation else { continue }
+            // The commands played are named; any other's declaration says whether it is passed
+            // over or refused (`Command.replay`).
+            switch invocation {
+            case .new(_, let options):
+                sessions.append(CheckPlan.Session(configuration: CheckPlan.Configuration(options), keys: []))
+            case .press(let press):
+                startIfNone()
+                sessions[sessions.count - 1].keys += press.keys
+            case .caret(let offset):
+                startIfNone()
+                sessions[sessions.count - 1].taps.append(CheckPlan.Tap(afterKeys: sessions[sessions.count - 1].keys.count, offset: offset))
+            default:
+                switch invocation.declaration.replay {
+                case .passedOver:
+                    continue
+                case .refused(let reason):
+                    throw CommandError("line \(step.line): `\(invocation.scriptLine)` is not replayed: \(reason)")
+                case .played:
+                    throw CommandError("line \(step.line): `\(invocation.scriptLine)` is declared played, and check has no request to play it with")
+                }
+            }
+        }
+        guard !sessions.isEmpty else { throw CommandError("no `new` in it: nothing to play on the adapter") }
+        return sessions
+    }
+}
