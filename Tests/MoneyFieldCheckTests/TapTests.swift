@@ -4,37 +4,11 @@ import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
 import Testing
 
-/// A natural field whose Left skips the typed point (`$0.1|` Left → `$0|.1`, the zoo's
+/// The zoo's natural field whose Left skips the typed point (`$0.1|` Left → `$0|.1`,
 /// left-skips-point) and whose Delete before the point, once a Left has skipped it, keeps a zero
-/// integer as a leading zero (`$0|.1` → `$01`) and does nothing before any other: the second
-/// defect lies only behind the first.
-final class BehindLeftSkipAdapter: FieldAdapter {
-    private let zoo: ZooAdapter
-    private var last: FieldAnswer?
-    private var skipped = false
-
-    init(answersTap: Bool) { zoo = ZooAdapter([.leftSkipsPoint], answersTap: answersTap) }
-
-    var replies: Int { zoo.replies }
-
-    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
-        let reply = try zoo.ask(request)
-        guard case .answer(var answer) = reply else { return reply }
-        if case .new = request { skipped = false }
-        if let last, let caret = last.caret, let point = Array(last.display.utf16).firstIndex(of: UInt16(UInt8(ascii: "."))),
-           point + 1 < last.display.utf16.count {
-            if request == .key(.left), answer.caret == point, caret == point + 2 { skipped = true }
-            if request == .key(.delete), skipped, caret == point {
-                let parts = last.display.dropFirst().split(separator: ".")
-                answer = FieldAnswer(display: parts[0] == "0" ? "$0" + parts[1] : last.display, caret: point)
-            }
-        }
-        last = answer
-        return .answer(answer)
-    }
-
-    func stop() {}
-}
+/// integer as a leading zero (`$0|.1` → `$01`, zero-kept-behind-skip): the second defect lies
+/// only behind the first.
+func behindLeftSkip(answersTap: Bool) -> ZooAdapter { ZooAdapter([.leftSkipsPoint, .zeroKeptBehindSkip], answersTap: answersTap) }
 
 @Suite struct TapTests {
     static let natural = CheckPlan.Configuration(locale: "en_US", currency: "USD", mode: .natural)
@@ -44,13 +18,13 @@ final class BehindLeftSkipAdapter: FieldAdapter {
     @Test func aCaretDifferenceIsTappedOverAndTheSessionGoesOn() throws {
         let checker = Checker(plan: plan(1, configurations: [Self.natural]))
         let session = CheckPlan.Session(configuration: Self.natural, keys: try keys("<dec>1<left><left><del>"))
-        let tapping = try checker.trace(session, on: BehindLeftSkipAdapter(answersTap: true))
+        let tapping = try checker.trace(session, on: behindLeftSkip(answersTap: true))
         #expect(tapping.differences.map(\.kind) == [.caret, .display])
         #expect(tapping.differences.map(\.step) == [3, 5] && tapping.keysPlayed == 5)
         #expect(tapping.differences.last?.taps == [CheckPlan.Tap(afterKeys: 3, offset: 3)])
         #expect(tapping.differences.last?.adapter.shown == "$0|1", "\(tapping.differences.map(\.adapter.shown))")
         #expect(tapping.outcome == .differs(tapping.differences[0]))
-        let ending = try checker.trace(session, on: BehindLeftSkipAdapter(answersTap: false))
+        let ending = try checker.trace(session, on: behindLeftSkip(answersTap: false))
         #expect(ending.differences.map(\.kind) == [.caret] && ending.keysPlayed == 3)
     }
 
@@ -60,8 +34,8 @@ final class BehindLeftSkipAdapter: FieldAdapter {
     @Test func aDefectBehindACaretDefectIsFoundOnlyWithTap() throws {
         let run = CheckRun(checker: Checker(plan: plan(1000, steps: 30, keys: try keys("0123456789<dec><left><del>"), seed: 1,
                                                        configurations: [Self.natural])))
-        let tapping = run.run { BehindLeftSkipAdapter(answersTap: true) }
-        let ending = run.run { BehindLeftSkipAdapter(answersTap: false) }
+        let tapping = run.run { behindLeftSkip(answersTap: true) }
+        let ending = run.run { behindLeftSkip(answersTap: false) }
         #expect(ending.groups.map(\.difference.kind) == [.caret], "\(ending.groups.map(\.behaviour.words))")
         let behind = tapping.groups.filter { $0.difference.kind == .display }
         #expect(!behind.isEmpty, "\(tapping.groups.map(\.behaviour.words))")
@@ -71,9 +45,9 @@ final class BehindLeftSkipAdapter: FieldAdapter {
             #expect(!group.example.taps.isEmpty, "\(Checker.line(example: group.example, difference: group.difference))")
             let script = try record.script(number: try #require(record.groups.firstIndex { $0.behaviour == group.behaviour.code }) + 1)
             #expect(script.contains("\n> caret \(group.example.taps[0].offset)\n"), "\(script)")
-            let replayed = try run.checker.trace(group.example, on: BehindLeftSkipAdapter(answersTap: true))
+            let replayed = try run.checker.trace(group.example, on: behindLeftSkip(answersTap: true))
             #expect(replayed.differences.last?.kind == .display && replayed.differences.last?.step == group.example.keys.count)
-            guard case .unsupported = try run.checker.play(group.example, on: BehindLeftSkipAdapter(answersTap: false)) else {
+            guard case .unsupported = try run.checker.play(group.example, on: behindLeftSkip(answersTap: false)) else {
                 Issue.record("a script with a tap played on an adapter that cannot tap")
                 continue
             }

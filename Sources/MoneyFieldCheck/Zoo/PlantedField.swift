@@ -20,6 +20,9 @@ package struct PlantedField: Sendable {
     /// The caret this field last answered: where a key that changes nothing leaves it, as a real
     /// field does (a defect may have put it elsewhere than moneyfield's, in the same slot).
     private var shownCaret: Int?
+    /// `zeroKeptBehindSkip`: `leftSkipsPoint` has put the caret left of the point in this field
+    /// (a tap that brings it back does not undo that).
+    private var skippedPoint = false
 
     package init(_ defects: [PlantedDefect]) { self.defects = defects }
 
@@ -29,6 +32,7 @@ package struct PlantedField: Sendable {
         outside = nil
         left = false
         shownCaret = made.caretOffset
+        skippedPoint = false
         return FieldAnswer(made, rejected: false)
     }
 
@@ -48,12 +52,14 @@ package struct PlantedField: Sendable {
             // the next one act. A key typed with the caret outside the amount (put there by a
             // defect) meets none: the field takes it there as it does.
             // What every defect reads of the key, worked out once for all of them.
-            let context = Context(before: before, key: key, after: after, refusal: refusal, focusReturning: left && leftAsTyped)
+            let context = Context(before: before, key: key, after: after, refusal: refusal, focusReturning: left && leftAsTyped,
+                                  skippedPoint: skippedPoint)
             let caretOutside = outside != nil || shownCaret.map { Cause.spot(of: $0, in: before, units: CaretUnits(before.configuration)) == .outside } == true
             for defect in caretOutside ? [] : defects {
                 if let planted = planted(defect, context),
                    planted.display != answer.display || planted.caret != answer.caret {
                     answer = planted
+                    if defect == .leftSkipsPoint { skippedPoint = true }
                     break
                 }
             }
@@ -108,6 +114,8 @@ package struct PlantedField: Sendable {
         let digitKey: Bool
         /// The key brings focus back after `<enter>`.
         let focusReturning: Bool
+        /// `leftSkipsPoint` has skipped the point in this field.
+        let skippedPoint: Bool
         /// The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
         let highDigit: Bool
         lazy var units = CaretUnits(configuration)
@@ -119,9 +127,10 @@ package struct PlantedField: Sendable {
         /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
         var nonUnits: Set<Situation.Neighbour> { natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign] }
 
-        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?, focusReturning: Bool) {
+        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?, focusReturning: Bool, skippedPoint: Bool) {
             (self.before, self.key, self.after, self.refusal) = (before, key, after, refusal)
             self.focusReturning = focusReturning
+            self.skippedPoint = skippedPoint
             configuration = before.configuration
             natural = configuration.mode == .natural
             caret = before.caretOffset
@@ -224,6 +233,15 @@ package struct PlantedField: Sendable {
         case .leaveWithoutPadding:
             guard natural, key == .enter, context.changed, let typed = before.state.typedFraction, typed > 0 else { return nil }
             return FieldAnswer(display: before.display, caret: nil)
+        case .zeroKeptBehindSkip:
+            let right = context.glyphs.first { $0.offset >= caret }?.kind
+            guard natural, context.skippedPoint, key == .delete, refusal == nil, right == .decimal,
+                  Situation.digits(of: before.display, configuration: configuration).integer == [0],
+                  let first = Situation.classified(after.display, configuration: configuration).first(where: { $0.kind == .digit })
+            else { return nil }
+            var utf16 = Array(after.display.utf16)
+            utf16.insert(contentsOf: "0".utf16, at: first.offset)
+            return FieldAnswer(display: String(decoding: utf16, as: UTF16.self), caret: caret)
         case .leftSkipsPoint:
             guard natural, key == .left, refusal == nil,
                   Situation.classified(after.display, configuration: configuration).last(where: { $0.offset < after.caretOffset })?.kind == .decimal
