@@ -28,3 +28,21 @@ package func typeAccepted(_ script: String, into field: inout MoneyField, source
         Issue.record("bad key script \(script): \(error)", sourceLocation: sourceLocation)
     }
 }
+
+/// Presses `key` on `field`: taken, it shows `after` (`"$12.|5"`); with `after` nil, it is refused
+/// with `refusal` and the field is as it was.
+package func expectPress(_ key: Key, on field: inout MoneyField, gives after: String?, orRefuses refusal: Rejection,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+    let before = field
+    guard let after else {
+        #expect(throws: refusal, sourceLocation: sourceLocation) { try field.press(key) }
+        #expect(field == before, sourceLocation: sourceLocation)
+        return
+    }
+    do throws(Rejection) {
+        try field.press(key)
+        expectMarked(field, after, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("\(key) refused (\(error)) where \(after) was expected", sourceLocation: sourceLocation)
+    }
+}

@@ -67,14 +67,7 @@ struct FocusOptionReferenceTests {
     func pointAgainStep(keys: String, after: String?) throws {
         var field = try Self.field { $0.pointAgain = .step }
         typeAccepted(keys, into: &field)
-        let before = field
-        if let after {
-            try field.press(.decimal)
-            expectMarked(field, after)
-        } else {
-            #expect(throws: Rejection.pointAlreadyTyped) { try field.press(.decimal) }
-            #expect(field == before)
-        }
+        expectPress(.decimal, on: &field, gives: after, orRefuses: .pointAlreadyTyped)
         expectConsistent(field)
     }
 
@@ -147,14 +140,7 @@ struct FocusOptionReferenceTests {
     ])
     func padDelete(keys: String, after: String?) throws {
         var field = try Self.padded(keys)
-        let before = field
-        if let after {
-            try field.press(.delete)
-            expectMarked(field, after)
-        } else {
-            #expect(throws: Rejection.nothingToDeleteForward) { try field.press(.delete) }
-            #expect(field == before)
-        }
+        expectPress(.delete, on: &field, gives: after, orRefuses: .nothingToDeleteForward)
         expectConsistent(field)
     }
 
@@ -164,15 +150,8 @@ struct FocusOptionReferenceTests {
     ])
     func padPointAgain(pointAgain: PointAgain, keys: String, after: String?) throws {
         var field = try Self.padded(keys, pointAgain: pointAgain)
-        let before = field
-        if let after {
-            try field.press(.decimal)
-            expectMarked(field, after)
-        } else {
-            #expect(throws: Rejection.pointAlreadyTyped) { try field.press(.decimal) }
-            #expect(field == before)
-            #expect(field.value == "11.00", "the amount is never cut to 1.10")
-        }
+        expectPress(.decimal, on: &field, gives: after, orRefuses: .pointAlreadyTyped)
+        if after == nil { #expect(field.value == "11.00", "the amount is never cut to 1.10") }
     }
 
     @Test("--while-typing pad: deleting everything leaves nothing to pad; leaving changes nothing")
