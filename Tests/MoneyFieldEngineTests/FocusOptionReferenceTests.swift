@@ -125,6 +125,31 @@ struct FocusOptionReferenceTests {
         expectMarked(integer, "$1|.00")
     }
 
+    /// Issue 51 §6: under `--emptiable last-digit`, deleting the last typed digit empties the
+    /// field, padding or not (react-number-format clears its input); the padding zeros are not
+    /// typed digits, so a delete that leaves a typed one keeps the field.
+    @Test("--while-typing pad --emptiable last-digit: deleting the last typed digit empties the field", arguments: [
+        ("0", Key.backspace, nil), ("5", .backspace, nil), ("0<home>", .delete, nil), ("5<selall>", .backspace, nil),
+        ("5<dec>5", .backspace, "$5.|00"), ("0<dec>05", .backspace, "$0.0|0"), ("10<left>", .backspace, "$|0.00"),
+        ("0<dec>5", .backspace, "$0.|00"), ("5<end>", .backspace, "$5.0|0"),
+    ] as [(String, Key, String?)])
+    func padLastDigitEmpties(keys: String, key: Key, marked: String?) throws {
+        var field = try Self.field {
+            $0.whileTyping = .pad
+            $0.emptiable = .lastDigit
+        }
+        typeAccepted(keys, into: &field)
+        try field.press(key)
+        if let marked {
+            expectMarked(field, marked)
+            #expect(!field.isEmpty)
+        } else {
+            #expect(field.isEmpty, "\(keys) \(key): \(field.marked)")
+            #expect(field.display == "")
+        }
+        expectConsistent(field)
+    }
+
     @Test("--while-typing pad: a digit typed over a padding zero replaces it; in the fraction it pushes the last digit off", arguments: [
         ("1<right>", "5", "$1.5|0"), ("1<right><right>", "5", "$1.05|"), ("1<dec>5<left>", "7", "$1.7|5"), ("1<right>", "<00>", "$1.00|"),
     ])

@@ -57,8 +57,10 @@ struct NaturalEntryPropertyTests {
         }
 
         /// SPEC §1 `--emptiable` on natural units: at-zero, a delete with a zero glyph on its side of
-        /// `0` (no point); last-digit, a delete that removes every digit unit, the point not being one.
-        func empties(_ key: Key, _ emptiable: Emptiable) -> Bool {
+        /// `0` (no point); last-digit, a delete that removes every digit unit, the point not being one
+        /// and, `pads` while typing, nor the zeros ending the fraction (padding, not typed: `$0|.00`
+        /// Backspace empties, as react-number-format's input does).
+        func empties(_ key: Key, _ emptiable: Emptiable, pads: Bool = false) -> Bool {
             let count = units.count
             let selection = anchor.flatMap { $0 == caret ? nil : (min($0, caret), max($0, caret)) }
             // Units counted from the end, as the caret counts them.
@@ -69,8 +71,11 @@ struct NaturalEntryPropertyTests {
             case .atZero:
                 return units == ["0"] && removed.count == count
             case .lastDigit:
-                let removedDigits = removed.filter { units[count - 1 - $0] != "." }.count
-                return removedDigits > 0 && removedDigits == units.filter { $0 != "." }.count
+                // Units from the end that are padding: the fraction's trailing zeros.
+                let padding = pads && units.contains(".") ? units.reversed().prefix { $0 == "0" }.count : 0
+                let typed = { (unit: Int) in unit >= padding && units[count - 1 - unit] != "." }
+                let removedDigits = removed.filter(typed).count
+                return removedDigits > 0 && removedDigits == (0..<count).filter(typed).count
             }
         }
 
@@ -87,7 +92,8 @@ struct NaturalEntryPropertyTests {
                 case .stays: return .success(start)
                 case .fills: start.emptied = false
                 }
-            } else if let emptiable = configuration.emptiable, key == .backspace || key == .delete, empties(key, emptiable) {
+            } else if let emptiable = configuration.emptiable, key == .backspace || key == .delete,
+                      empties(key, emptiable, pads: configuration.whileTyping == .pad && configuration.shownFractionDigits > 0) {
                 return .success(Model(emptied: true))
             }
             return start.pressingShown(key, configuration).map { next in

@@ -219,12 +219,16 @@ extension MoneyField {
 
     /// `lastDigit`: whether the delete removes every digit glyph the display shows (`$5`, `$0`,
     /// natural `$5|.`), not just a digit of several (`$1|0` keeps its shown `0`). Natural mode's
-    /// point is a unit but not a digit glyph.
+    /// point is a unit but not a digit glyph. Padded while typing, the fraction's trailing zeros
+    /// are padding, not typed: deleting the last typed digit (`$0|.00`, `$5|.00`) empties the
+    /// field as it does unpadded (react-number-format clears its input there).
     private func deleteTakesEveryDigitGlyph(_ key: Key) -> Bool {
         let units = slotCount
         // Units from the end: the point stands with `typedFraction` units right of it.
         let point = setup.isNatural ? state.typedFraction : nil
-        let digitGlyphs = units - (point == nil ? 0 : 1)
+        // Units from the end `0..<padding`: the padding zeros, neither counted nor removed.
+        let padding = setup.padsWhileTyping ? paddingZeros : 0
+        let digitGlyphs = units - (point == nil ? 0 : 1) - padding
         let removed: Range<Int>
         if let selected = state.selectedSlots {
             removed = selected.low..<selected.high
@@ -235,8 +239,19 @@ extension MoneyField {
             guard state.caretSlotsFromEnd > 0 else { return false }
             removed = (state.caretSlotsFromEnd - 1)..<state.caretSlotsFromEnd
         }
-        let removedDigits = removed.count - (point.map { removed.contains($0) } == true ? 1 : 0)
+        let removedDigits = removed.count - (point.map { removed.contains($0) } == true ? 1 : 0) - removed.clamped(to: 0..<padding).count
         return removedDigits > 0 && removedDigits == digitGlyphs
+    }
+
+    /// Padded while typing: the zeros ending the fraction (`$1.50` one, `$0.00` two), the padding.
+    private var paddingZeros: Int {
+        let fraction = state.typedFraction ?? 0
+        return state.digitBuffer.withBytes { digits in
+            // Digits are right-aligned: a slot left of the stored digits shows a zero.
+            var zeros = 0
+            while zeros < fraction && (zeros >= digits.count || digits[digits.count - 1 - zeros] == 0) { zeros += 1 }
+            return zeros
+        }
     }
 
     private mutating func empty() {
