@@ -17,6 +17,8 @@ final class PlantedAdapter: FieldAdapter {
     let breaksAt: Int?
     private var field: MoneyField?
     private(set) var replies = 0
+    /// It answers no tap, so it lists none.
+    var takes: Set<OptionalRequest> { [] }
 
     init(refuses: Bool = false, breaksAt: Int? = nil, defect: @escaping Defect = { _, _, _ in nil }) {
         self.defect = defect
@@ -835,6 +837,7 @@ final class RecordingAdapter: FieldAdapter {
     init(_ inner: PlantedAdapter) { self.inner = inner }
 
     var replies: Int { inner.replies }
+    var takes: Set<OptionalRequest> { inner.takes }
     func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
         switch request {
         case .new: played.append([])
@@ -856,6 +859,7 @@ final class CountingAdapter: FieldAdapter {
     }
 
     var replies: Int { inner.replies }
+    var takes: Set<OptionalRequest> { inner.takes }
     func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
         asked.add()
         return try inner.ask(request)
@@ -868,7 +872,7 @@ final class CountingAdapter: FieldAdapter {
         var adapter = ReferenceAdapter()
         let ask = { (line: String) in adapter.reply(to: Array(line.utf8)) }
         #expect(ask("{\"op\":\"key\",\"key\":\"7\"}") == "{\"error\":\"unknown key or no field\"}")
-        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"atm\"}") == "{\"display\":\"$0.00\",\"caret\":5,\"value\":\"0.00\",\"rejected\":false}")
+        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"atm\"}") == "{\"display\":\"$0.00\",\"caret\":5,\"value\":\"0.00\",\"rejected\":false,\"takes\":[\"tap\"]}")
         #expect(ask("{\"op\":\"key\",\"key\":\"7\"}") == "{\"display\":\"$0.07\",\"caret\":5,\"value\":\"0.07\",\"rejected\":false}")
         #expect(ask("{\"op\":\"key\",\"key\":\"dec\"}")?.hasSuffix("\"rejected\":true}") == true, "atm refuses the decimal key")
         #expect(ask("{\"op\":\"key\",\"key\":\"nokey\"}") == "{\"error\":\"unknown key or no field\"}")
@@ -876,7 +880,7 @@ final class CountingAdapter: FieldAdapter {
         #expect(ask("not json") == "{\"error\":\"unreadable request\"}")
         #expect(ask("{\"op\":\"new\",\"locale\":\"xx_NOPE\"}") == "{\"unsupported\":true}")
         #expect(ask("{\"op\":\"new\",\"maxDigits\":\"many\"}") == "{\"unsupported\":true}", "a value of the wrong type")
-        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"natural\"}") == "{\"display\":\"$0\",\"caret\":2,\"value\":\"0.00\",\"rejected\":false}")
+        #expect(ask("{\"op\":\"new\",\"locale\":\"en_US\",\"currency\":\"USD\",\"mode\":\"natural\"}") == "{\"display\":\"$0\",\"caret\":2,\"value\":\"0.00\",\"rejected\":false,\"takes\":[\"tap\"]}")
         #expect(ask("{\"op\":\"key\",\"key\":\"dec\"}")?.hasPrefix("{\"display\":\"$0.\",\"caret\":3") == true)
         #expect(ask("{\"op\":\"quit\"}") == nil)
     }

@@ -86,6 +86,78 @@ func behindLeftSkip(answersTap: Bool) -> ZooAdapter { ZooAdapter([.leftSkipsPoin
     }
 }
 
+/// An adapter that answers tap (the zoo's) but whose reply to `new` does not list it: one written
+/// before tap, as far as `check` can tell. Counts the taps it is sent.
+final class UnlistedTap: FieldAdapter {
+    let inner: ZooAdapter
+    private(set) var taps = 0
+    init(_ inner: ZooAdapter) { self.inner = inner }
+    var replies: Int { inner.replies }
+    var takes: Set<OptionalRequest> { [] }
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        if case .tap = request { taps += 1 }
+        return try inner.ask(request)
+    }
+    func stop() {}
+}
+
+/// Issue 51 §5, SPEC §4 "optional requests are offered, never imposed": `tap` goes only to an
+/// adapter whose reply to `new` lists it in `"takes"`, read strictly.
+@Suite struct TakesTests {
+    /// `"takes"` read from a reply to `new`: a list of names, unknown ones passed over; not a
+    /// list of strings, the adapter is broken and the reply named; on a key's reply it lists nothing.
+    @Test func takesIsReadStrictlyFromTheReplyToNew() throws {
+        let new = AdapterRequest.new(try FieldConfiguration { _ in })
+        func decoded(_ line: String, _ request: AdapterRequest) -> Result<(Adapter.Reply, Set<OptionalRequest>), Adapter.Problem> {
+            Adapter.decoded(ArraySlice(line.utf8), answering: request)
+        }
+        guard case .success(let (reply, takes)) = decoded("{\"display\":\"$0.00\",\"caret\":5,\"takes\":[\"tap\",\"hover\"]}", new) else {
+            Issue.record("a reply listing tap and a request of a later protocol")
+            return
+        }
+        #expect(reply == .answer(FieldAnswer(display: "$0.00", caret: 5)) && takes == [.tap])
+        guard case .success(let (_, none)) = decoded("{\"display\":\"$0.00\",\"caret\":5}", new),
+              case .success(let (_, empty)) = decoded("{\"display\":\"$0.00\",\"caret\":5,\"takes\":[]}", new),
+              case .success(let (_, onKey)) = decoded("{\"display\":\"$0.07\",\"caret\":5,\"takes\":[\"tap\"]}", .key(.digit(7))) else {
+            Issue.record("replies without takes, or takes on a key's reply")
+            return
+        }
+        #expect(none.isEmpty && empty.isEmpty && onKey.isEmpty)
+        for wrong in ["\"tap\"", "[\"tap\",5]", "{\"tap\":true}", "true"] {
+            let line = "{\"display\":\"$0.00\",\"caret\":5,\"takes\":\(wrong)}"
+            guard case .failure(.notAReply(let quoted, let why)) = decoded(line, new) else {
+                Issue.record("\(wrong) taken for a list of names")
+                continue
+            }
+            #expect(why == "has a \"takes\" that is not a list of request names ([\"tap\"])" && quoted.contains("takes"), "\(why) \(quoted)")
+        }
+        // What the reference adapter writes: tap listed, or with --no-tap nothing.
+        var reference = ReferenceAdapter()
+        #expect(reference.reply(to: Array("{\"op\":\"new\",\"locale\":\"en_US\"}".utf8)) == "{\"display\":\"$0.00\",\"caret\":5,\"value\":\"0.00\",\"rejected\":false,\"takes\":[\"tap\"]}")
+        var refusing = ReferenceAdapter(answersTap: false)
+        #expect(refusing.reply(to: Array("{\"op\":\"new\",\"locale\":\"en_US\"}".utf8)) == "{\"display\":\"$0.00\",\"caret\":5,\"value\":\"0.00\",\"rejected\":false}")
+    }
+
+    /// An adapter that does not list tap is never sent one, even one that would answer it: its
+    /// session ends at its first difference; a script that taps is unsupported there, saying why.
+    @Test func anAdapterThatDoesNotListTapIsNeverSentOne() throws {
+        let checker = Checker(plan: plan(1, configurations: [TapTests.natural]))
+        let session = CheckPlan.Session(configuration: TapTests.natural, keys: try keys("<dec>1<left><left><del>"))
+        let unlisted = UnlistedTap(behindLeftSkip(answersTap: true))
+        let ending = try checker.trace(session, on: unlisted)
+        #expect(ending.differences.map(\.kind) == [.caret] && ending.keysPlayed == 3 && unlisted.taps == 0)
+        var tapping = session
+        tapping.keys = try keys("<dec>12")
+        tapping.taps = [CheckPlan.Tap(afterKeys: 3, offset: 3)]
+        let script = try checker.trace(tapping, on: unlisted)
+        #expect(script.outcome == .unsupported(request: "caret 3 (the adapter's reply to new does not list \"takes\":[\"tap\"])"))
+        #expect(unlisted.taps == 0)
+        // The zoo itself lists it, and is tapped past the difference.
+        let listed = behindLeftSkip(answersTap: true)
+        #expect(try checker.trace(session, on: listed).keysPlayed == 5 && listed.takes == [.tap])
+    }
+}
+
 /// SPEC §4: what the user gave on the command line is the field's, and the report counts what
 /// was played.
 @Suite struct WhatTheUserGaveTests {

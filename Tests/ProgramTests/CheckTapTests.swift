@@ -58,47 +58,78 @@ import Testing
         #expect(replayed.stdout.contains("; then after <dec>0<left> caret 3 <left><del>: adapter \"$0|0\", moneyfield \"$|0\" (display)"), "\(replayed.stdout)")
         // An adapter that cannot tap cannot play a script that taps: a skip, not a pass.
         let refused = try BuiltProgram.run(["check", "--replay", "tap", "--adapter", zoo + " --no-tap --plant left-skips-point"], directory: folder.url)
-        #expect(refused.stdout.contains("unsupported by the adapter"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("unsupported by the adapter: caret 3 (the adapter's reply to new does not list \"takes\":[\"tap\"])"),
+                "\(refused.stdout)")
         // moneyfield itself agrees with every script, taps and all.
         let green = try BuiltProgram.run(["test", "tap"], directory: folder.url)
         #expect(green.status == 0, "\(green.stdout)")
     }
 
-    /// An adapter that answers tap `{"unsupported":true}` is asked once, then never again; so is
-    /// one written before tap existed that answers an op it does not know with an error line: it
-    /// checks as before. One that exits on it is broken, and told what to answer.
-    @Test(arguments: ["--no-tap", "error", "exit"])
-    func tapIsAskedOncePerAdapterProcess(_ refusal: String) throws {
+    /// SPEC §4, "optional requests are offered, never imposed": a tap goes only to an adapter
+    /// whose reply to `new` lists `"takes":["tap"]`. One that does not list it (`--no-tap`, or one
+    /// written before tap that would exit on an op it does not know) is never sent one and checks
+    /// as before, a session ending at its first difference. One that lists it and then answers a
+    /// tap with something that is no reply is broken, told what to do.
+    @Test(arguments: ["--no-tap", "unlisted", "listed"])
+    func tapGoesOnlyToAnAdapterThatListsIt(_ adapterKind: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try folder.file("old.py", """
             import json, subprocess, sys
             ref = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             for line in sys.stdin:
-                if json.loads(line).get("op") == "tap":
-                    if sys.argv[1] == "exit":
+                request = json.loads(line)
+                if request.get("op") == "tap":
+                    if sys.argv[1] == "unlisted":
                         sys.exit(1)
                     print(json.dumps({"error": "unknown op"}), flush=True)
                     continue
                 ref.stdin.write(line); ref.stdin.flush()
-                if json.loads(line).get("op") == "quit":
+                if request.get("op") == "quit":
                     break
-                print(ref.stdout.readline().strip(), flush=True)
+                reply = json.loads(ref.stdout.readline())
+                if sys.argv[1] == "unlisted":
+                    reply.pop("takes", None)
+                print(json.dumps(reply), flush=True)
             """)
         let zoo = "\(try Self.binary()) adapter --plant caret-to-end"
-        let adapter = "tee -a requests.log | " + (refusal == "--no-tap" ? zoo + " --no-tap" : "python3 old.py \(refusal) " + zoo)
+        let adapter = "tee -a requests.log | " + (adapterKind == "--no-tap" ? zoo + " --no-tap" : "python3 old.py \(adapterKind) " + zoo)
         let outcome = try BuiltProgram.run(["check", "--adapter", adapter, "--locale", "en_US", "--sessions", "50"], directory: folder.url, timeout: 120)
-        if refusal == "exit" {
-            // (Exited, or no reply while `tee` still holds the pipeline open: broken either way.)
+        let requests = try String(contentsOf: folder.url.appendingPathComponent("requests.log"), encoding: .utf8)
+        let taps = requests.split(separator: "\n").filter { $0.contains("\"op\":\"tap\"") }.count
+        if adapterKind == "listed" {
             #expect(outcome.status == 1 && outcome.stderr.hasPrefix("error: the adapter is broken: ") && outcome.stderr.contains("\n  request: {\"op\":\"tap\""),
                     "\(outcome.stderr)")
-            #expect(outcome.stderr.contains("answers a tap {\"unsupported\":true}"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("it listed tap in its reply to new"), "\(outcome.stderr)")
+            #expect(taps == 1)
             return
         }
+        #expect(!outcome.stderr.contains("broken"), "\(outcome.stderr)")
         #expect(outcome.stdout.contains("caret: an edit put the adapter's caret at its display's end"), "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stdout.hasSuffix("disagreements in 1 group\n") && outcome.stdout.contains("checked 50 of 50 sessions"), "\(outcome.stdout)")
+        #expect(taps == 0, "\(requests)")
+    }
+
+    /// Last month's README adapter (Tests/Fixtures/readme_adapter_v1.py, the twenty lines the
+    /// guide gave before tap: `request["key"]` read for every request but `new`) checks unchanged
+    /// on a field whose caret differs: its differences are reported, it is never broken, and it is
+    /// never sent a request it did not ask for.
+    @Test func lastMonthsReadmeAdapterChecksUnchanged() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fixture = BuiltProgram.packageRoot.appendingPathComponent("Tests/Fixtures/readme_adapter_v1.py").path
+        let outcome = try BuiltProgram.run(["check", "--adapter", "tee -a requests.log | python3 \(fixture)", "--locale", "en_US", "--sessions", "40"],
+                                           directory: folder.url, timeout: 120)
+        #expect(outcome.status == 1 && !outcome.stderr.contains("broken"), "\(outcome.stderr)")
+        // Its caret stands at the end whatever the key: a caret difference, shrunk and grouped.
+        #expect(outcome.stdout.contains("disagreement: en_US/USD ") && outcome.stdout.contains("(caret)"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("checked 40 of 40 sessions"), "\(outcome.stdout)")
         let requests = try String(contentsOf: folder.url.appendingPathComponent("requests.log"), encoding: .utf8)
-        #expect(requests.split(separator: "\n").filter { $0.contains("\"op\":\"tap\"") }.count == 1)
+        #expect(!requests.contains("\"op\":\"tap\""))
+        // Its script, replayed on it, disagrees as found: nothing about tap in the way.
+        let replayed = try BuiltProgram.run(["check", "--replay", "check-failures", "--adapter", "python3 \(fixture)"], directory: folder.url)
+        #expect(replayed.stdout.contains(" disagree") && !replayed.stdout.contains("unsupported") && !replayed.stderr.contains("broken"),
+                "\(replayed.stdout)\(replayed.stderr)")
     }
 
     /// `--locale de_DE` against an adapter that supports only de_DE: the script and the report

@@ -1020,7 +1020,10 @@ def serve(page, taps=True):
         if op == "quit":
             return
         if op == "new":
-            reply({**page.new(request), **echo})
+            made = page.new(request)
+            # check sends its optional tap only to an adapter whose reply to new lists it.
+            takes = {"takes": ["tap"]} if taps and not made.get("unsupported") else {}
+            reply({**made, **takes, **echo})
         elif op == "key" and request.get("key") in KEYS:
             reply({**page.press(request["key"]), **echo})
         elif op == "tap" and not page.used:
@@ -1061,7 +1064,7 @@ def main():
     parser.add_argument("--reload", action="store_true",
                         help="reload the page for every new, even when it has a setup function")
     parser.add_argument("--no-tap", action="store_true",
-                        help="answer tap {\"unsupported\": true}, as an adapter that cannot put the caret "
+                        help="leave tap out of the reply to new (\"takes\") and answer it {\"unsupported\": true}, as an adapter that cannot put the caret "
                              "(check then ends each session at its first difference)")
     parser.add_argument("--verbose", action="store_true", help="Chromium's own log to stderr")
     options = parser.parse_args()

@@ -87,13 +87,17 @@ class KeyEventTests(unittest.TestCase):
 
 
 class TapTests(unittest.TestCase):
-    """check's optional tap: answered with the field after it, its id echoed; refused with --no-tap."""
+    """check's optional tap: listed in the reply to new ("takes"), answered with the field after
+    it, its id echoed; with --no-tap neither listed nor answered."""
 
     class Page:
         used = True
 
         def __init__(self):
             self.tapped = []
+
+        def new(self, request):
+            return {"unsupported": True} if request.get("locale") == "xx" else {"display": "$0.00", "caret": 5}
 
         def tap(self, offset):
             self.tapped.append(offset)
@@ -115,6 +119,12 @@ class TapTests(unittest.TestCase):
         tapped, replies = self.serve([{"op": "tap", "caret": 2, "id": 7}, {"op": "tap", "caret": "2"}])
         self.assertEqual(tapped, [2])
         self.assertEqual(replies, [{"display": "$1.50", "caret": 2, "id": 7}, {"error": "tap without a caret offset"}])
+
+    def test_the_reply_to_new_lists_tap_unless_no_tap(self):
+        _, replies = self.serve([{"op": "new", "locale": "en_US"}, {"op": "new", "locale": "xx"}])
+        self.assertEqual(replies, [{"display": "$0.00", "caret": 5, "takes": ["tap"]}, {"unsupported": True}])
+        _, replies = self.serve([{"op": "new", "locale": "en_US"}], taps=False)
+        self.assertEqual(replies, [{"display": "$0.00", "caret": 5}])
 
     def test_no_tap_answers_unsupported(self):
         tapped, replies = self.serve([{"op": "tap", "caret": 2, "id": 3}], taps=False)

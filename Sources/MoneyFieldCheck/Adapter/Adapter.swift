@@ -90,11 +90,8 @@ import Synchronization
     private var gaveReason = false
     /// The signatures of the differences this process was confirmed in step at.
     private var confirmedSignatures: Set<String> = []
-    /// It answered a tap `{"unsupported":true}`, or failed the first one: asked once per
-    /// process, then remembered.
-    private var refusesTap = false
-    /// It answered a tap: a later tap that fails is a broken adapter.
-    private var answersTap = false
+    /// The optional requests its reply to the last `new` listed (`"takes"`): the only ones sent.
+    package private(set) var takes: Set<OptionalRequest> = []
     /// How much it had written to stderr when the last `new` was sent: its reason for refusing
     /// that request is what follows.
     private var errorsBeforeNew = 0
@@ -119,8 +116,7 @@ import Synchronization
         replies = 0
         nextID = 1
         echoesIDs = false
-        refusesTap = false
-        answersTap = false
+        takes = []
         errors.follow(child!.takeErrorOutput())
     }
 
@@ -132,27 +128,10 @@ import Synchronization
         self.child = nil
     }
 
-    /// Sends a request and reads its reply, checked (SPEC §4) before it counts.
+    /// Sends a request and reads its reply, checked (SPEC §4) before it counts. An optional
+    /// request (`tap`) is the caller's to send only when `takes` lists it.
     package func ask(_ request: AdapterRequest) throws(Failure) -> Reply {
-        guard case .tap = request, !answersTap else { return try exchange(request) }
-        if refusesTap { return .unsupported }
-        // The first tap is a probe: an adapter written before tap existed may answer an op it
-        // does not know with a line that is no reply (`{"error":…}`). It is one that does not tap,
-        // still in step. One that exits or hangs there is broken, as on any request.
-        do throws(Failure) {
-            let reply = try exchange(request)
-            if reply == .unsupported { refusesTap = true } else { answersTap = true }
-            return reply
-        } catch {
-            guard case .broke(_, let problem, _) = error else { throw error }
-            switch problem {
-            case .notUTF8, .notAReply, .caretOutside, .selectionOutside:
-                refusesTap = true
-                return .unsupported
-            case .exited, .closedOutput, .stoppedReading, .timedOut, .tooLong, .unasked, .unsupportedKey:
-                throw error
-            }
-        }
+        try exchange(request)
     }
 
     /// Sends a request and reads its reply.
@@ -167,8 +146,9 @@ import Synchronization
         try send(line)
         let bytes = try readLine(for: line)
         switch Self.reply(bytes, answering: request, id: id) {
-        case .success(let (reply, echoed)):
+        case .success(let (reply, takes, echoed)):
             if echoed { echoesIDs = true }
+            if case .new = request { self.takes = takes }
             return reply
         case .failure(let problem): throw broke(line, problem)
         }
@@ -207,13 +187,13 @@ import Synchronization
     }
 
     /// `reply(_:answering:)` for a request that carried `id`: a reply that echoes another id
-    /// answers another request. Also whether it echoed one.
-    static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest, id: Int) -> Result<(Reply, Bool), Problem> {
+    /// answers another request. Also the optional requests it takes and whether it echoed an id.
+    static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest, id: Int) -> Result<(Reply, Set<OptionalRequest>, Bool), Problem> {
         let echoed = (try? JSONDecoder().decode(EchoedID.self, from: Data(bytes)))?.id
         if let echoed, echoed != id, request.carriesID {
             return .failure(.unasked(quoted(String(decoding: bytes, as: UTF8.self)) + " (it answers request \(echoed), not \(id))"))
         }
-        return reply(bytes, answering: request).map { ($0, echoed != nil) }
+        return decoded(bytes, answering: request).map { ($0.0, $0.1, echoed != nil) }
     }
 
     private struct EchoedID: Decodable { var id: Int? }
@@ -221,6 +201,12 @@ import Synchronization
     /// A reply line checked (SPEC §4) as the answer to `request`, or what is wrong with it: the
     /// one reader of adapters' bytes, apart from the process so it can be fuzzed.
     @_spi(Tools) public static func reply(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest) -> Result<Reply, Problem> {
+        decoded(bytes, answering: request).map(\.0)
+    }
+
+    /// `reply(_:answering:)` and the optional requests a reply to `new` says it takes (`"takes"`,
+    /// a list of names, unknown ones passed over; none for any other request).
+    package static func decoded(_ bytes: ArraySlice<UInt8>, answering request: AdapterRequest) -> Result<(Reply, Set<OptionalRequest>), Problem> {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(.notUTF8(quoted(String(decoding: bytes, as: UTF8.self))))
         }
@@ -233,7 +219,7 @@ import Synchronization
         }
         if reply.unsupported == true {
             guard request.mayBeUnsupported else { return .failure(.unsupportedKey(quoted(text))) }
-            return .success(.unsupported)
+            return .success((.unsupported, []))
         }
         guard let display = reply.display else { return .failure(.notAReply(quoted(text), why: "has no \"display\" string")) }
         if let caret = reply.caret, !(0...display.utf16.count).contains(caret) {
@@ -249,16 +235,19 @@ import Synchronization
                 answer.reportSelection(nil)
             }
         }
-        return .success(.answer(answer))
+        var takes: Set<OptionalRequest> = []
+        if case .new = request { takes = OptionalRequest.taken(reply.takes ?? []) }
+        return .success((.answer(answer), takes))
     }
 
     /// What a strict decoder found wrong, in the protocol's words.
     static func why(_ error: Error) -> String {
         switch error as? DecodingError {
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            let key = context.codingPath.last?.stringValue ?? "?"
+            let key = context.codingPath.first?.stringValue ?? "?"
             let expected = ["display": "a string", "value": "a string", "caret": "a whole number or null", "rejected": "true or false",
-                            "unsupported": "true", "selection": "[start, end] or null"][key] ?? "of another type"
+                            "unsupported": "true", "selection": "[start, end] or null",
+                            "takes": "a list of request names ([\"tap\"])"][key] ?? "of another type"
             return "has a \"\(key)\" that is not \(expected)"
         default:
             return "is not one JSON object"

@@ -54,6 +54,24 @@ import MoneyFieldIO
     }
 }
 
+/// A request of the protocol an adapter may leave unanswered (SPEC §4, "Optional requests are
+/// offered, never imposed"): `check` sends one only to an adapter whose reply to `new` listed it
+/// in `"takes"`, so an adapter written before the request existed never sees it.
+@_spi(Tools) public enum OptionalRequest: String, Sendable, CaseIterable {
+    /// `{"op":"tap","caret":N}`.
+    case tap
+
+    /// The names a reply's `"takes"` lists, read: unknown names are requests of a later protocol
+    /// (or another tool's), passed over.
+    static func taken(_ names: [String]) -> Set<OptionalRequest> { Set(names.compactMap(OptionalRequest.init(rawValue:))) }
+
+    /// `,"takes":["tap"]` for a reply to `new` (nothing when it takes none).
+    package static func member(_ takes: Set<OptionalRequest>) -> String {
+        guard !takes.isEmpty else { return "" }
+        return ",\"takes\":[" + allCases.filter(takes.contains).map { JSON.string($0.rawValue) }.joined(separator: ",") + "]"
+    }
+}
+
 /// A reply as it arrives: decoded strictly, so `"value":5` or `"rejected":"yes"` is not an answer.
 struct AdapterReply: Decodable {
     var display: String?
@@ -65,9 +83,11 @@ struct AdapterReply: Decodable {
     /// its selection, and it is compared.
     var selection: [Int]?
     var reportsSelection = false
+    /// `"takes":["tap"]`, in a reply to `new`: the optional requests it answers.
+    var takes: [String]?
 
     private enum Keys: String, CodingKey {
-        case display, caret, value, rejected, unsupported, selection
+        case display, caret, value, rejected, unsupported, selection, takes
     }
 
     init(from decoder: any Decoder) throws {
@@ -85,6 +105,7 @@ struct AdapterReply: Decodable {
         do { selection = try object.decodeIfPresent([Int].self, forKey: .selection) } catch {
             throw DecodingError.typeMismatch([Int].self, .init(codingPath: object.codingPath + [Keys.selection], debugDescription: "not two whole numbers"))
         }
+        takes = try object.decodeIfPresent([String].self, forKey: .takes)
     }
 }
 

@@ -9,6 +9,9 @@ package protocol FieldAdapter: AnyObject {
     func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply
     /// Replies read so far: none means it never started talking.
     var replies: Int { get }
+    /// The optional requests (SPEC §4) its reply to the last `new` listed in `"takes"`: `check`
+    /// sends it no other.
+    var takes: Set<OptionalRequest> { get }
     /// Ends it (its whole process group, for a process).
     func stop()
     /// Throws when it is out of step: a line came that nobody asked for (checked before a

@@ -7,7 +7,8 @@ import MoneyFieldIO
 /// adapter (and the example of what an adapter answers). Reads request lines, answers each.
 package struct ReferenceAdapter: Sendable {
     private var field: PlantedField
-    /// Whether it answers `tap`; otherwise `{"unsupported":true}`, as an adapter that has no way
+    /// Whether it answers `tap`, and says so in its reply to `new` (`"takes":["tap"]`); otherwise
+    /// it lists nothing and answers a tap `{"unsupported":true}`, as an adapter that has no way
     /// to put its caret (`moneyfield adapter --no-tap`).
     private let answersTap: Bool
 
@@ -25,6 +26,8 @@ package struct ReferenceAdapter: Sendable {
             return "{\"error\":\"unreadable request\"}"
         }
         let answer: FieldAnswer
+        // The optional requests it answers, said in its reply to `new`.
+        var takes: Set<OptionalRequest> = []
         switch op {
         case "quit": return nil
         case "new":
@@ -32,6 +35,7 @@ package struct ReferenceAdapter: Sendable {
                 return "{\"unsupported\":true}"
             }
             answer = field.new(configuration)
+            takes = answersTap ? [.tap] : []
         case "key":
             guard let key = Key(protocolName: object["key"]?.text ?? ""), let pressed = field.press(key) else {
                 return "{\"error\":\"unknown key or no field\"}"
@@ -46,8 +50,9 @@ package struct ReferenceAdapter: Sendable {
         default:
             return "{\"error\":\"unknown op\"}"
         }
-        guard case .number(let id)? = object["id"] else { return answer.json }
-        return String(answer.json.dropLast()) + ",\"id\":\(id)}"
+        var reply = String(answer.json.dropLast()) + OptionalRequest.member(takes)
+        if case .number(let id)? = object["id"] { reply += ",\"id\":\(id)" }
+        return reply + "}"
     }
 
     /// Serves requests from `descriptor` until `quit` or its end, each reply handed to `write`.

@@ -16,7 +16,7 @@ extension Adapter.Failure {
         case .broke(let request, let problem, let stderr):
             var lines = [(neverStarted ? "the adapter could not start: " : "the adapter is broken: ") + problem.words, "  request: \(request)"]
             if request.hasPrefix(AdapterRequest.tap(0).line.prefix { $0 != "," }) {
-                lines.append("  (an adapter that cannot put its caret answers a tap {\"unsupported\":true}; check then ends each session at its first difference)")
+                lines.append("  (it listed tap in its reply to new, \"takes\":[\"tap\"]; an adapter that cannot put its caret leaves tap out, and check then ends each session at its first difference)")
             }
             if !stderr.isEmpty {
                 lines += ["  its stderr ended with:"] + stderr.split(separator: "\n").suffix(8).map { "    " + VisibleText.escaped(String($0), .terminalUnsafe) }

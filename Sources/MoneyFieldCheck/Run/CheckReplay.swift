@@ -43,11 +43,16 @@ package enum CheckReplay {
                 continue
             }
             var verdict = "agrees"
+            var unsupported = false
             for session in sessions {
                 let trace = try checker.trace(session, on: adapter)
                 switch trace.outcome {
                 case .agrees: continue
-                case .unsupported: verdict = "unsupported by the adapter"
+                case .unsupported(let request):
+                    // A script that taps, on an adapter that does not take tap, says so: the
+                    // skip is the protocol's, not the field's.
+                    unsupported = true
+                    verdict = "unsupported by the adapter" + (request.hasPrefix("caret ") ? ": \(request)" : "")
                 case .differs:
                     // Each difference, past caret differences the adapter's caret was tapped over.
                     verdict = "disagrees " + trace.differences.map { difference in
@@ -58,10 +63,12 @@ package enum CheckReplay {
                 }
                 break
             }
-            switch verdict {
-            case "agrees": tally.agreeing += 1
-            case "unsupported by the adapter": tally.unsupported += 1
-            default: tally.disagreeing += 1
+            if unsupported {
+                tally.unsupported += 1
+            } else if verdict == "agrees" {
+                tally.agreeing += 1
+            } else {
+                tally.disagreeing += 1
             }
             report(VisibleText.terminalSafe("\(script.display): \(verdict)"))
         }

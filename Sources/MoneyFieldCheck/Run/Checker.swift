@@ -115,7 +115,8 @@ import MoneyFieldEngine
     }
 
     /// Plays `session` on `adapter` up to a difference that ends it: one in more than the caret,
-    /// or any where the adapter does not answer `tap` (SPEC §4). The session's own taps (a
+    /// or any where the adapter does not take `tap` (its reply to `new` does not list it) or
+    /// answers it `{"unsupported":true}` (SPEC §4). The session's own taps (a
     /// script's `caret N`) are played on both sides and compared as keys are.
     /// `confirming` a difference checks first that the adapter is in step, the first time this
     /// adapter shows the difference's signature: the session shrunk for a group is the first of
@@ -156,8 +157,9 @@ import MoneyFieldEngine
             if session.taps.contains(where: { $0.afterKeys == step }) { return true }
             var tappedField = field
             do throws(FieldError) { try tappedField.tap(atUTF16Offset: offset) } catch { return false }
-            // Only where the tap leaves moneyfield's field as it is: its sessions stay the keys alone.
-            guard tappedField == field, case .answer(let back) = try adapter.ask(.tap(offset)) else { return false }
+            // Only where the tap leaves moneyfield's field as it is: its sessions stay the keys alone;
+            // and only to an adapter that said it takes tap (SPEC §4: offered, never imposed).
+            guard tappedField == field, adapter.takes.contains(.tap), case .answer(let back) = try adapter.ask(.tap(offset)) else { return false }
             previous = back
             guard FieldAnswer(field, rejected: false).difference(from: back, caret: caret, units: units) == nil else { return false }
             tapped.append(CheckPlan.Tap(afterKeys: step, offset: offset))
@@ -170,6 +172,11 @@ import MoneyFieldEngine
                 if shouldStop() { throw .interrupted }
                 do throws(FieldError) { try field.tap(atUTF16Offset: tap.offset) } catch {
                     return Trace(outcome: .unsupported(request: "caret \(tap.offset) (outside moneyfield's display)"))
+                }
+                // A script that taps cannot be played on an adapter that does not take tap: it is
+                // never sent one, and the script is unsupported there, a skip (SPEC §4).
+                guard adapter.takes.contains(.tap) else {
+                    return Trace(outcome: .unsupported(request: "caret \(tap.offset) (the adapter's reply to new does not list \"takes\":[\"tap\"])"))
                 }
                 guard case .answer(let answer) = try adapter.ask(.tap(tap.offset)) else {
                     return Trace(outcome: .unsupported(request: AdapterRequest.tap(tap.offset).line))

@@ -8,6 +8,8 @@ package final class ZooAdapter: FieldAdapter {
     package private(set) var replies = 0
     /// Whether it answers `tap` (else `{"unsupported":true}`, as an adapter with no way to put its caret).
     let answersTap: Bool
+    /// Its reply to `new` lists `"takes":["tap"]` when it answers tap, as `moneyfield adapter`'s does.
+    package private(set) var takes: Set<OptionalRequest> = []
 
     package init(_ defects: [PlantedDefect], answersTap: Bool = true) {
         field = PlantedField(defects)
@@ -18,6 +20,7 @@ package final class ZooAdapter: FieldAdapter {
         replies += 1
         switch request {
         case .new(let configuration):
+            takes = answersTap ? [.tap] : []
             return .answer(field.new(configuration))
         case .key(let key):
             guard let answer = field.press(key) else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
