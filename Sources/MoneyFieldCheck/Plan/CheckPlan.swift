@@ -151,7 +151,7 @@ package struct CheckPlan: Sendable {
         }()
 
         /// Every situation, with a filter: the steering of a behaviour that shows wherever it can.
-        static func everySituation(where include: (Situation) -> Bool) -> [Situation] {
+        package static func everySituation(where include: (Situation) -> Bool) -> [Situation] {
             var all: [Situation] = []
             for left in Situation.Neighbour.allCases {
                 for right in Situation.Neighbour.allCases {
@@ -207,10 +207,18 @@ package struct CheckPlan: Sendable {
     /// The indexes this run plays: all of them, or one shard's.
     package var sessionIndexes: StrideTo<Int> { shard.numbers(below: sessionCount) }
 
+    /// How much rarer steering makes a key in a situation it avoids: drawn there, it is drawn
+    /// again (from the keys not avoided) `steeredRarity - 1` times in `steeredRarity`, and kept
+    /// the rest. Never unreachable: a cause reached only through a full group's key (a field that
+    /// strips zeros on leaving and selects everything when focus comes back) is still found.
+    /// (A test sets `.max`, the key never kept, to see what an unreachable key hid.)
+    package var steeredRarity: UInt64 = 4
+
     /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
     /// session a shifted copy of another (each has a generator seeded by mixing both). A key
-    /// that would be pressed in a situation in `avoiding` is drawn again, from the keys not
-    /// avoided there, by the same generator: a steered session is a function of (seed, index, avoiding).
+    /// that would be pressed in a situation in `avoiding` is made rarer there (`steeredRarity`):
+    /// mostly drawn again, from the keys not avoided there, by the same generator, so a steered
+    /// session is a function of (seed, index, avoiding).
     package func session(_ index: Int, avoiding: Set<Steer> = []) -> Session {
         var random = SplitMix64(seed: seed, stream: UInt64(index))
         let configuration = configurations[Int(random.next() % UInt64(configurations.count))]
@@ -231,7 +239,7 @@ package struct CheckPlan: Sendable {
             var key = draw()
             if var current = field {
                 let situation = Situation(current)
-                if avoiding.contains(Steer(key: key, situation: situation)) {
+                if avoiding.contains(Steer(key: key, situation: situation)), random.next() % steeredRarity != 0 {
                     // Another key, drawn from those not avoided here (if any is left).
                     let allowed = weighted.filter { !avoiding.contains(Steer(key: $0.0, situation: situation)) }
                     let allowedTotal = allowed.reduce(0) { $0 + $1.1 }
