@@ -212,7 +212,7 @@ package struct CheckPlan: Sendable {
     /// the rest. Never unreachable: a cause reached only through a full group's key (a field that
     /// strips zeros on leaving and selects everything when focus comes back) is still found.
     /// (A test sets `.max`, the key never kept, to see what an unreachable key hid.)
-    package var steeredRarity: UInt64 = 4
+    package var steeredRarity: UInt64 = 8
 
     /// Session `index`: a function of (seed, index) alone, the same on every machine, and no
     /// session a shifted copy of another (each has a generator seeded by mixing both). A key

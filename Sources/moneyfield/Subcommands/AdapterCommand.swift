@@ -13,7 +13,7 @@ struct AdapterCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Defects to plant, comma-separated, or all.", valueName: "LIST"))
     var plant: String?
 
-    @Flag(help: "Answer {\"unsupported\":true} to tap, as an adapter that cannot put its caret (check then ends a session at its first difference).")
+    @Flag(help: "Leave tap out of the reply to new (\"takes\":[\"tap\"]) and answer a tap {\"unsupported\":true}, as an adapter that cannot put its caret (check then sends none and ends a session at its first difference).")
     var noTap = false
 
     @Flag(help: "Print the protocol's key names as a JSON array, digits first, and exit (for an adapter to read its keys from).")
