@@ -126,8 +126,16 @@ KEYS.update({
 MODIFIER_KEYS = [(SHIFT, "Shift", "ShiftLeft", 16), (CTRL, "Control", "ControlLeft", 17)]
 
 
-def key_events(name):
-    """The Input.dispatchKeyEvent parameters for a protocol key, in order."""
+def decimal_key(separator):
+    """The key typing a locale's decimal separator: `.` and `,` on their own keys, any other
+    (Arabic U+066B) as the keypad's decimal key, which sends the locale's separator."""
+    codes = {".": ("Period", 190), ",": ("Comma", 188)}
+    code, vk = codes.get(separator, ("NumpadDecimal", 110))
+    return [_char(separator, code, vk)]
+
+
+def key_events(name, specs=None):
+    """The Input.dispatchKeyEvent parameters for a protocol key (or `specs`), in order."""
     events = []
 
     def event(kind, key, code, vk, modifiers, text=None, commands=None):
@@ -140,7 +148,7 @@ def key_events(name):
         events.append(params)
 
     held = 0
-    for spec in KEYS[name]:
+    for spec in specs if specs is not None else KEYS[name]:
         # A person holds Shift or Ctrl down before the key and lets go after it.
         for bit, key, code, vk in MODIFIER_KEYS:
             if spec["modifiers"] & bit and not held & bit:
@@ -625,6 +633,23 @@ COUNTER_JS = """
     %(read)s
   };
   mf.key = async (n, ms) => (await mf.until(n, ms)) ? mf.read() : {late: true};
+  // The text the input shows. Some libraries redefine the element's `value` (Inputmask's
+  // numeric aliases answer "" while the field shows its unfilled mask, `$0.00`): read through
+  // the prototype's getter, which no page script replaces on the element.
+  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').get;
+  const nativeArea = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').get;
+  mf.shown = el => (el instanceof HTMLTextAreaElement ? nativeArea : native).call(el);
+  // The key a person of the locale presses for the decimal point: `,` in de_DE (a German
+  // keyboard's keypad sends it too), `.` in en_US. Chromium's ICU answers for the request's locale.
+  mf.decimalKey = locale => {
+    try {
+      const part = new Intl.NumberFormat(String(locale).replace(/_/g, '-')).formatToParts(1.5)
+        .find(p => p.type === 'decimal');
+      return part ? part.value : '.';
+    } catch (error) {
+      return '.';
+    }
+  };
 })();
 """
 
@@ -632,7 +657,7 @@ READ_JS = """
   {
     const field = document.querySelector(%(selector)s);
     if (!field) return {missing: true};
-    return {value: field.value, start: field.selectionStart, end: field.selectionEnd,
+    return {value: window.__moneyfield.shown(field), start: field.selectionStart, end: field.selectionEnd,
             direction: field.selectionDirection, focused: document.activeElement === field,
             prefix: field.dataset.moneyfieldPrefix || "", suffix: field.dataset.moneyfieldSuffix || ""};
   }
@@ -687,11 +712,20 @@ NEW_JS = """
 """
 
 # Focusing as a person does by clicking after the text: focus handlers (autoNumeric formats on
-# focusin) run first and may rewrite the value; then the caret goes to the end.
+# focusin) run first and may rewrite the value; then the caret goes to the end, and the click's
+# mouseup and click fire, as for a tap: a field may put its caret on click (Inputmask's numeric
+# aliases before the decimal point, maskMoney at the end), in a 0 ms timer (Inputmask's). The
+# pointer comes over the input first (Inputmask tells a click from a Tab by its mouseenter).
 FOCUS_SNIPPET = """
+  el.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+  el.dispatchEvent(new MouseEvent('mouseenter'));
+  el.dispatchEvent(new MouseEvent('mousedown', {bubbles: true, cancelable: true}));
   el.focus();
   await new Promise(r => setTimeout(r, 0));
-  el.setSelectionRange(el.value.length, el.value.length);
+  el.setSelectionRange(window.__moneyfield.shown(el).length, window.__moneyfield.shown(el).length);
+  el.dispatchEvent(new MouseEvent('mouseup', {bubbles: true, cancelable: true}));
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  await new Promise(r => setTimeout(r, 0));
 """
 
 REFOCUS_JS = """
@@ -717,7 +751,7 @@ TAP_JS = """
     el.focus();
     await new Promise(r => setTimeout(r, 0));
   }
-  const at = Math.max(0, Math.min(%(offset)d - shift, el.value.length));
+  const at = Math.max(0, Math.min(%(offset)d - shift, window.__moneyfield.shown(el).length));
   el.setSelectionRange(at, at);
   el.dispatchEvent(new MouseEvent('mouseup', {bubbles: true, cancelable: true}));
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
@@ -785,6 +819,8 @@ class Page:
         self.keyups = 0  # keyups sent since the page was loaded
         self.focused = False
         self.refused = set()  # reasons already logged
+        self.decimal_events = KEY_EVENTS["dec"]  # `dec` for the current `new`'s locale
+        self.decimal_by_locale = {}
         self.target = None
         if devtools.transport.owns_browser:
             # The tab Chromium opened at start, else a new one.
@@ -879,7 +915,17 @@ class Page:
         if s.get("unsupported"):
             return {"unsupported": True}
         self.show_labels = request.get("display") != "none"
+        self.decimal_events = self.decimal_key_events(request.get("locale"))
         return self.reply(s)
+
+    def decimal_key_events(self, locale):
+        """`dec` types the locale's decimal separator (a de_DE person presses `,`; `.` is its
+        group separator, which fields there ignore or take as grouping). Asked of the page once
+        per locale."""
+        if locale not in self.decimal_by_locale:
+            separator = self.evaluate("window.__moneyfield.decimalKey(%s)" % json.dumps(locale))
+            self.decimal_by_locale[locale] = key_events("dec", decimal_key(separator or "."))
+        return self.decimal_by_locale[locale]
 
     def build(self, request):
         return self.evaluate(NEW_JS % {"request": json.dumps(request), "selector": json.dumps(self.selector),
@@ -906,7 +952,7 @@ class Page:
         # The key events and the read sent at once, the answers collected after: one wait for
         # Chromium instead of one per event.
         sent = []
-        for params in KEY_EVENTS[name]:
+        for params in self.decimal_events if name == "dec" else KEY_EVENTS[name]:
             sent.append(self.send("Input.dispatchKeyEvent", params))
             if params["type"] == "keyUp":
                 self.keyups += 1

@@ -86,6 +86,76 @@ class KeyEventTests(unittest.TestCase):
         self.assertEqual(adapter.KEY_EVENTS["enter"], [])
 
 
+class DecimalKeyTests(unittest.TestCase):
+    def test_the_separator_is_typed_on_its_own_key(self):
+        self.assertEqual(adapter.decimal_key(","), [adapter._char(",", "Comma", 188)])
+        self.assertEqual(adapter.decimal_key("."), adapter.KEYS["dec"])
+        self.assertEqual(adapter.decimal_key("\u066b"), [adapter._char("\u066b", "NumpadDecimal", 110)])
+        self.assertEqual([(e["type"], e.get("text")) for e in adapter.key_events("dec", adapter.decimal_key(","))],
+                         [("keyDown", ","), ("keyUp", None)])
+
+
+def chromium_or_none():
+    try:
+        return adapter.find_chromium(None)
+    except adapter.AdapterError:
+        return None
+
+
+@unittest.skipUnless(chromium_or_none(), "needs Chromium (apt-packages.txt)")
+class PageInBrowserTests(unittest.TestCase):
+    """What a real library's field needs from the adapter, each on a small page in Chromium."""
+
+    PAGE = """<!doctype html><meta charset="utf-8"><input id="amount">
+<script>
+const el = document.getElementById('amount');
+const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+// As Inputmask's numeric aliases: an unfilled mask is shown on focus, and `value` answers "".
+Object.defineProperty(el, 'value', {configurable: true,
+  get() { const v = native.get.call(this); return v === '$0.00' ? '' : v; },
+  set(v) { native.set.call(this, v); }});
+let entered = false;
+el.addEventListener('mouseenter', () => { entered = true; });
+el.addEventListener('focus', () => { if (native.get.call(el) === '') native.set.call(el, '$0.00'); });
+// A click after the pointer came over the field puts the caret before the point, in a timer.
+el.addEventListener('click', () => { if (entered) setTimeout(() => el.setSelectionRange(2, 2), 0); });
+</script>"""
+
+    def setUp(self):
+        import tempfile
+        self.folder = tempfile.TemporaryDirectory()
+        path = os.path.join(self.folder.name, "field.html")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.PAGE)
+        url, self.server = adapter.page_url(path, "127.0.0.1")
+        self.devtools = adapter.DevTools(adapter.PipeTransport(chromium_or_none()))
+        self.page = adapter.Page(self.devtools, url, "#amount", "task")
+
+    def tearDown(self):
+        self.page.close()
+        self.devtools.close()
+        self.server.shutdown()
+        self.folder.cleanup()
+
+    def new(self, locale):
+        return self.page.new(dict(BASE, locale=locale, mode="natural", fractionDigits=2))
+
+    def test_the_field_is_read_as_shown_and_clicked_into(self):
+        # Read through the element's own `value`, the reply was "" at caret 0, and the caret
+        # was put at that "end" (before the `$`), where no digit goes.
+        self.assertEqual(self.new("en_US"), {"display": "$0.00", "caret": 2, "selection": None})
+        self.assertEqual(self.page.press("enter"), {"display": "$0.00", "caret": None})
+        self.assertEqual(self.page.press("left")["caret"], 1)  # back in at 2, then Left
+
+    def test_the_decimal_key_types_the_locales_separator(self):
+        self.new("de_DE")
+        self.page.press("bs")
+        self.assertEqual(self.page.press("dec")["display"], "$,.00")
+        self.new("en_US")
+        self.page.press("bs")
+        self.assertEqual(self.page.press("dec")["display"], "$..00")
+
+
 class TapTests(unittest.TestCase):
     """check's optional tap: listed in the reply to new ("takes"), answered with the field after
     it, its id echoed; with --no-tap neither listed nor answered."""
