@@ -52,13 +52,15 @@ struct SessionPlanOptions: ParsableArguments {
         }
     }
 
-    func plan() throws -> CheckPlan {
-        let options: FieldOptions
+    /// The plan; `page`: a web page's configuration, whose options stand where none is given.
+    func plan(page: PageSetup.Configuration? = nil) throws -> CheckPlan {
+        var options: FieldOptions
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
             try Self.refuseMistypedOwnOption(fieldWords)
             options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+            if let page { options = try page.fieldOptions(given: options) }
             configurations = try CheckPlan.configurations(for: options)
             chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) } ?? CheckPlan.defaultKeys(for: options[\.mode])
         } catch {
