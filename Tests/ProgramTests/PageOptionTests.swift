@@ -4,6 +4,7 @@ import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
 import MoneyFieldTestSupport
 import Testing
+@testable import moneyfield
 
 /// `check --page` and `vectors --page` as a user types them: the browser adapter's command, the
 /// page's configuration, and the errors. The adapter here is a stand-in (MONEYFIELD_BROWSER_ADAPTER)
@@ -142,4 +143,30 @@ import Testing
 
 private enum PathNameless {
     static func last(of path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/")!)...]) }
+}
+
+/// The group as `fit` will use it (parsed in process): `--as-is` and no configuration passed,
+/// even where one is stored, and the file to write is the one `check --page` reads.
+@Suite struct PageOptionsGroupTests {
+    @Test func underFitThePageIsAsItIsAndItsConfigurationIsWrittenWhereCheckReadsIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let page = try folder.file("shop.html", "<input>\n")
+        let environment = ["MONEYFIELD_BROWSER_ADAPTER": try folder.file("adapter.py", "").path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
+                           "XDG_STATE_HOME": folder.url.appendingPathComponent("state").path]
+        let options = try PageOptions.parse(["--page", page.path, "--selector", "#amount"])
+        let fit = try #require(try options.resolved(asIs: true, environment: environment))
+        let stored = try #require(PageConfiguration.storedFile(for: .file(absolutePath: page.path), selector: "#amount", environment: environment))
+        #expect(fit.configurationToWrite == stored)
+        #expect(fit.command.arguments == [page.path, "--selector", "#amount", "--as-is"])
+        try PageConfiguration.write(try FieldOptions(parsing: ["--locale", "en_US", "--mode", "whole"]).configuration(defaults: (locale: "en_US", currency: "USD")), to: stored)
+
+        let check = try #require(try options.resolved(environment: environment))
+        #expect(check.command.arguments == [page.path, "--selector", "#amount", "--config", stored])
+        #expect(check.configurationToWrite == nil)
+        #expect(try #require(try options.resolved(asIs: true, environment: environment)).command.arguments.contains("--config") == false)
+
+        let named = try PageOptions.parse(["--page", page.path, "--page-config", "/tmp/elsewhere.json"])
+        #expect(try named.resolved(asIs: true, environment: environment)?.configurationToWrite == "/tmp/elsewhere.json")
+    }
 }

@@ -12,7 +12,7 @@ package enum PageTarget: Equatable, Sendable {
     /// Reads `--page` as the browser adapter does: `scheme://…` is a URL, `file://PATH` and
     /// anything else a file, which must exist.
     package init(_ text: String, workingFolder: String) throws(CommandError) {
-        if text.contains("://") && !text.hasPrefix("file://") {
+        if text.utf8.firstRange(of: "://".utf8) != nil && !text.hasPrefix("file://") {
             self = .url(text)
             return
         }

@@ -16,13 +16,17 @@ package enum PageConfiguration {
 
     /// Writes `configuration` to `path` whole or not at all (`AtomicFile`), its folder made first.
     package static func write(_ configuration: FieldConfiguration, to path: String) throws(FileError) {
-        let folder = PathName.deletingLast(of: path)
-        if !folder.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw FileError(path: folder, reason: "cannot make the folder: \((error as NSError).localizedDescription)")
-            }
-        }
+        try makeFolders(PathName.deletingLast(of: path))
         try AtomicFile.write(text(of: configuration), to: URL(fileURLWithPath: path), displayPath: path)
+    }
+
+    /// `mkdir -p`: each missing folder of `path` made, the first that cannot be said by its errno.
+    private static func makeFolders(_ path: String) throws(FileError) {
+        var made = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            made = PathName.joined(made, String(part))
+            if mkdir(made, 0o755) != 0 && errno != EEXIST { throw .describing(errno: errno, path: made) }
+        }
     }
 
     /// The field options a configuration file names, or nil for a file that describes several

@@ -33,12 +33,22 @@ struct PageTargetOptions: ParsableArguments {
         return try PageTarget(page, workingFolder: PathName.workingFolder.path)
     }
 
+    /// Where `fit` writes the configuration it found (`PageConfiguration.write`): --page-config
+    /// when given, else the page's own file under $XDG_STATE_HOME, which `check --page` reads.
+    func configurationFileToWrite(for target: PageTarget, environment: [String: String]) throws(CommandError) -> String {
+        if let pageConfig { return absolute(pageConfig) }
+        guard let stored = PageConfiguration.storedFile(for: target, selector: effectiveSelector, environment: environment) else {
+            throw CommandError("neither XDG_STATE_HOME nor HOME is set, so the page's configuration has nowhere to be stored; give --page-config FILE")
+        }
+        return stored
+    }
+
     /// The page's configuration file: --page-config, else the one `fit` stored for this page and
     /// selector when it exists; with the options it names (nil: it names several fields).
     func configuration(for target: PageTarget, environment: [String: String]) throws(CommandError) -> PageSetup.Configuration? {
         let path: String
         if let pageConfig {
-            path = pageConfig.hasPrefix("/") ? pageConfig : PathName.joined(PathName.workingFolder.path, pageConfig)
+            path = absolute(pageConfig)
         } else if let stored = PageConfiguration.storedFile(for: target, selector: effectiveSelector, environment: environment),
                   access(stored, F_OK) == 0 {
             path = stored
@@ -46,6 +56,10 @@ struct PageTargetOptions: ParsableArguments {
             return nil
         }
         return PageSetup.Configuration(path: path, options: try PageConfiguration.options(in: path))
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : PathName.joined(PathName.workingFolder.path, path)
     }
 }
 
@@ -65,7 +79,11 @@ struct PageSetup {
     }
 
     var command: BrowserAdapterCommand
+    /// The configuration passed as the adapter's --config; none under `fit` (`asIs`).
     var configuration: Configuration?
+    /// Under `fit` (`asIs`), where it writes what it finds (`PageConfiguration.write(_:to:)`), for
+    /// `check --page` to read; nil otherwise.
+    var configurationToWrite: String?
 
     /// Says on stderr which configuration the options came from, so a run is read with them.
     func note() {
@@ -109,7 +127,9 @@ struct PageOptions: ParsableArguments {
     }
 
     /// The adapter for --page, or nil without it. `asIs` (for `fit`): the page answers every
-    /// `new` as it is, and no configuration is passed: finding it is the point.
+    /// `new` as it is, no configuration is passed (finding it is the point), and the setup says
+    /// where to write what is found. `fit` at merge: `let page = try self.page.resolved(asIs: true)`,
+    /// run `page.command.shellCommand`, then `PageConfiguration.write(found, to: page.configurationToWrite!)`.
     func resolved(asIs: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CommandError) -> PageSetup? {
         guard let page = try target.target() else { return nil }
         let script = try BrowserAdapterLocation.find(executable: BrowserAdapterLocation.executable, environment: environment)
@@ -123,6 +143,7 @@ struct PageOptions: ParsableArguments {
         if let setup { arguments += ["--setup", setup.hasPrefix("/") ? setup : PathName.joined(PathName.workingFolder.path, setup)] }
         if let configuration { arguments += ["--config", configuration.path] }
         if asIs { arguments.append("--as-is") }
-        return PageSetup(command: BrowserAdapterCommand(python: python, script: script, arguments: arguments), configuration: configuration)
+        return PageSetup(command: BrowserAdapterCommand(python: python, script: script, arguments: arguments), configuration: configuration,
+                         configurationToWrite: asIs ? try target.configurationFileToWrite(for: page, environment: environment) : nil)
     }
 }
