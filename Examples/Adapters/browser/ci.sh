@@ -140,4 +140,15 @@ installed_check() {
 installed_check --page "my page's.html" --selector '#amount' --locale en_US --currency USD --mode whole
 # A page as a team has it, its field from a hand-written configuration: no field option given.
 installed_check --page donate.html --selector '#gift' --page-config donate.config.json --setup donate.setup.js
+# The installed adapter under fit (--as-is): a `new` the page does not model (natural entry,
+# padding while typing, on a whole-dollar page) is answered with the page as it is, and a digit shows.
+as_is=$(cd "$out/elsewhere" && printf '%s\n' \
+  '{"op":"new","locale":"en_US","currency":"USD","mode":"natural","fractionDigits":2,"maxDigits":12,"allowNegative":false,"whileTyping":"pad"}' \
+  '{"op":"key","key":"7","id":1}' '{"op":"quit"}' \
+  | timeout 60 python3 "$out/prefix/share/moneyfield/browser/adapter.py" "my page's.html" --selector '#amount' --settle sync --as-is 2>&1) || true
+echo "installed: adapter.py --as-is → $(tr '\n' ' ' <<< "$as_is")"
+if grep -q unsupported <<< "$as_is" || ! grep -q '"display": "\$7"' <<< "$as_is"; then
+  echo "error: the installed adapter with --as-is did not answer a new the page does not model with the page as it is" >&2
+  status=1
+fi
 exit $status
