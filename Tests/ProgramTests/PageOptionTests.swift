@@ -131,6 +131,7 @@ import Testing
             (["check", "--page", setup.page.path], ["PATH": setup.folder.url.path],
              "error: --page runs the browser adapter with python3, which is not on PATH; install Python 3 (apt-get install -y python3)"),
             (["check", "--merge", "a", "--page", setup.page.path], [:], "error: --merge joins folders a run wrote; it takes no --adapter, --page or --replay"),
+            (["check", "--page", setup.page.path, "--selecter", "#a"], [:], "error: unknown option \"--selecter\"; did you mean --selector"),
         ]
         for (arguments, environment, message) in refusals {
             let outcome = try setup.run(arguments, environment: environment)

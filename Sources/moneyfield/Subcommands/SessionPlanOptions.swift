@@ -33,10 +33,16 @@ struct SessionPlanOptions: ParsableArguments {
         _ = try plan()
     }
 
-    /// These options' own names (`--sessions`, `--steps` …), read off the declaration.
-    static let ownOptionNames: [String] = Mirror(reflecting: SessionPlanOptions()).children.compactMap { child in
-        guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords" else { return nil }
-        return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    /// These options' own names (`--sessions`, `--steps` …) and `--page`'s (`--selector` …), read
+    /// off the declarations: a slip of one is said as such, not as a field option.
+    static let ownOptionNames: [String] = optionNames(of: SessionPlanOptions()) + optionNames(of: PageTargetOptions()) + optionNames(of: PageOptions())
+
+    private static func optionNames(of options: some ParsableArguments) -> [String] {
+        Mirror(reflecting: options).children.compactMap { child in
+            // The field options, and a group held inside another (read on its own).
+            guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords", label != "_target" else { return nil }
+            return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+        }
     }
 
     /// A word left over for the field options that is a slip of one of these options
