@@ -3,7 +3,7 @@
 
 Usage: python3 adapter.py PAGE [--selector CSS] [--settle sync|task|frame] [--config JSON|FILE]
                           [--setup FILE.js] [--chromium PATH | --browser-url URL]
-                          [--serve-host HOST] [--reload] [--verbose]
+                          [--serve-host HOST] [--reload] [--as-is] [--verbose]
 
 PAGE is a URL or a local HTML file. A local file is served, with its folder, by a small HTTP
 server (on 127.0.0.1 unless --serve-host) that also maps /javascript/ to /usr/share/javascript/
@@ -806,6 +806,9 @@ def read_config(text, source):
 
 
 class Page:
+    # --as-is (set by main): the page answers every `new` as it is; see AS_IS_HELP.
+    as_is = False
+
     def __init__(self, devtools, url, selector, settle, config=None, setup=None, reload_always=False):
         self.devtools, self.url, self.selector = devtools, url, selector
         self.settle = SETTLE_JS[settle]
@@ -896,7 +899,7 @@ class Page:
     def new(self, request):
         if not self.loaded:
             self.load()
-        if self.declared is not None:
+        if self.declared is not None and not self.as_is:
             differ = [config_mismatches(entry, request) for entry in self.declared]
             if all(differ):
                 self.note_refusal(min(differ, key=len), request)
@@ -999,6 +1002,23 @@ class Page:
                 self.devtools.call("Target.closeTarget", {"targetId": self.target}, timeout=2.0)
             except AdapterError:
                 pass
+
+
+# ---------------------------------------------------------------------------------------
+# --as-is: the page as it is, for `moneyfield fit`, which finds the options a field behaves as.
+# A real page ignores the options a `new` asks for, so no `new` is refused for an option the
+# page's configuration (its tag or --config) does not model: the reply is the field the page
+# builds (its setup function, if any, still rebuilds it, and may still refuse a request it
+# cannot build, e.g. a currency). What `fit` finds is then written as the page's --config.
+
+AS_IS_HELP = ("answer every new with the page as it is, whatever options it asks for (for moneyfield fit, "
+              "which finds the page's configuration; --config then says what it found)")
+
+
+def refuse_as_is_with_config(parser, options):
+    """--as-is and --config contradict each other: one ignores what a page models, the other says it."""
+    if options.as_is and options.config is not None:
+        parser.error("--as-is answers every new as the page is, --config says which it models: give one of them")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1113,7 +1133,9 @@ def main():
                         help="leave tap out of the reply to new (\"takes\") and answer it {\"unsupported\": true}, as an adapter that cannot put the caret "
                              "(check then ends each session at its first difference)")
     parser.add_argument("--verbose", action="store_true", help="Chromium's own log to stderr")
+    parser.add_argument("--as-is", action="store_true", help=AS_IS_HELP)
     options = parser.parse_args()
+    refuse_as_is_with_config(parser, options)
     if options.chromium and options.browser_url:
         parser.error("--chromium starts a browser, --browser-url uses a running one: give one of them")
 
@@ -1144,6 +1166,7 @@ def main():
                                       unthrottled_frames=options.settle != "sync")
         devtools = DevTools(transport)
         page = Page(devtools, url, options.selector, options.settle, config, setup, options.reload)
+        page.as_is = options.as_is
         serve(page, taps=not options.no_tap)
         return 0
     except AdapterError as error:

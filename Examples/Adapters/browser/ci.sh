@@ -3,7 +3,7 @@
 # keys) on each example page with the configuration that matches its library: the natural-entry
 # page, a page with no moneyfield tags set up from the command line (--config, --setup), and one
 # page through --browser-url against a Chromium this script starts on 127.0.0.1; then the
-# README's own check commands, as a reader copies them. The pages' real
+# README's own check commands, as a reader copies them; then `check --page` from an installed copy. The pages' real
 # behaviours disagree with moneyfield (Examples/Adapters/browser/README.md lists them), so a run
 # passes when check checks every session and reports, not when it finds nothing; a broken
 # adapter, a refused session, a hang or a crash fails. MONEYFIELD is the binary to use (default:
@@ -114,4 +114,41 @@ pushd "$repo" >/dev/null
 eval "$readme_commands"
 popd >/dev/null
 unset -f moneyfield
+
+# `check --page` from an installed copy, in a folder with no repository: scripts/install to a
+# temporary prefix, pages copied out (one named with a space and a quote), the adapter the one the
+# install put under PREFIX/share/moneyfield/browser (MONEYFIELD_BROWSER_ADAPTER unset), no stored
+# configuration ($XDG_STATE_HOME empty). Each must check all 3 sessions.
+"$repo/scripts/install" "$out/prefix" >/dev/null
+mkdir "$out/elsewhere" "$out/state"
+cp "$here/pages/autonumeric-whole.html" "$out/elsewhere/my page's.html"
+cp "$here/pages/unchanged/donate.html" "$here/pages/unchanged/donate.config.json" "$here/pages/unchanged/donate.setup.js" "$out/elsewhere/"
+installed_check() {
+  local report code
+  set +e
+  report=$(cd "$out/elsewhere" && env -u MONEYFIELD_BROWSER_ADAPTER XDG_STATE_HOME="$out/state" timeout 300 \
+    "$out/prefix/bin/moneyfield" check "$@" --settle sync --sessions 3 --steps 5 --timeout 10 --out "$(mktemp -d -p "$out")/run" 2>&1)
+  code=$?
+  set -e
+  echo "installed: check $* → $(tail -n 1 <<< "$report")"
+  if [ "$code" -gt 1 ] || ! grep -Eq '^checked 3 of 3 sessions' <<< "$(tail -n 1 <<< "$report")"; then
+    echo "error: the installed moneyfield's check $* did not check every session (exit $code):" >&2
+    tail -n 5 <<< "$report" >&2
+    status=1
+  fi
+}
+installed_check --page "my page's.html" --selector '#amount' --locale en_US --currency USD --mode whole
+# A page as a team has it, its field from a hand-written configuration: no field option given.
+installed_check --page donate.html --selector '#gift' --page-config donate.config.json --setup donate.setup.js
+# The installed adapter under fit (--as-is): a `new` the page does not model (natural entry,
+# padding while typing, on a whole-dollar page) is answered with the page as it is, and a digit shows.
+as_is=$(cd "$out/elsewhere" && printf '%s\n' \
+  '{"op":"new","locale":"en_US","currency":"USD","mode":"natural","fractionDigits":2,"maxDigits":12,"allowNegative":false,"whileTyping":"pad"}' \
+  '{"op":"key","key":"7","id":1}' '{"op":"quit"}' \
+  | timeout 60 python3 "$out/prefix/share/moneyfield/browser/adapter.py" "my page's.html" --selector '#amount' --settle sync --as-is 2>&1) || true
+echo "installed: adapter.py --as-is → $(tr '\n' ' ' <<< "$as_is")"
+if grep -q unsupported <<< "$as_is" || ! grep -q '"display": "\$7"' <<< "$as_is"; then
+  echo "error: the installed adapter with --as-is did not answer a new the page does not model with the page as it is" >&2
+  status=1
+fi
 exit $status

@@ -201,6 +201,51 @@ class TapTests(unittest.TestCase):
         self.assertEqual((tapped, replies), ([], [{"unsupported": True, "id": 3}]))
 
 
+class AsIsTests(unittest.TestCase):
+    """--as-is (for moneyfield fit): every `new` answered with the page as it is, none refused for
+    an option the page's configuration does not model."""
+
+    class Page(adapter.Page):
+        """A Page whose browser is a dict: the field the page builds, whatever the request."""
+
+        def __init__(self, declared):
+            self.selector, self.url, self.reload_always = "#amount", "http://page", False
+            self.loaded, self.used, self.declared, self.has_setup = True, False, declared, True
+            self.show_labels, self.focused, self.refused = True, False, set()
+            self.built = []
+
+        def load(self):
+            self.used = False
+
+        def build(self, request):
+            self.built.append(request)
+            return {"value": "$0", "start": 2, "end": 2, "direction": "none", "focused": True,
+                    "prefix": "", "suffix": ""}
+
+    entry = {"mode": "whole", "locale": "en_US", "currency": "USD"}
+
+    def test_without_it_a_new_the_page_does_not_model_is_refused(self):
+        page = self.Page([self.entry])
+        self.assertEqual(page.new(request(whileTyping="pad")), {"unsupported": True})
+        self.assertEqual(page.built, [])
+
+    def test_with_it_every_new_gets_the_page_as_it_is(self):
+        page = self.Page([self.entry])
+        page.as_is = True
+        for options in ({"whileTyping": "pad"}, {"mode": "natural", "startsEmpty": True}, {"roundingMode": "up"}):
+            self.assertEqual(page.new(request(**options)), {"display": "$0", "caret": 2, "selection": None})
+        self.assertEqual(len(page.built), 3)
+
+    def test_it_goes_without_config(self):
+        # Checked before any browser starts: the parser's error, exit 2, names both options.
+        import subprocess
+        here = os.path.dirname(os.path.abspath(__file__))
+        result = subprocess.run([sys.executable, os.path.join(here, "adapter.py"), "page.html", "--as-is",
+                                 "--config", "{}"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--as-is answers every new as the page is, --config says which it models", result.stderr)
+
+
 class WebSocketServer:
     """One connection: checks the client's handshake and frames, then plays `script`."""
 

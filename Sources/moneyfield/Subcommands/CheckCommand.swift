@@ -40,6 +40,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The adapter, run with sh -c.", valueName: "CMD"))
     var adapter: String?
 
+    @OptionGroup var page: PageOptions
+
     @OptionGroup var planOptions: SessionPlanOptions
 
     @Option(help: ArgumentHelp("How carets compare: exact (UTF-16 offsets), slot (digits right of the caret; the default) or none.", valueName: "exact|slot|none"))
@@ -78,12 +80,17 @@ struct CheckCommand: ParsableCommand {
     var merge: [String] = []
 
     func validate() throws {
+        if adapter != nil && page.target.page != nil {
+            throw ValidationError("--page runs the browser adapter installed with moneyfield and --adapter runs yours; give one of them")
+        }
         if merge.isEmpty {
-            guard let adapter, !adapter.trimmingSpaces().isEmpty else {
-                throw ValidationError("--adapter is empty; give the command that runs your adapter (--adapter \"python3 my_field.py\")")
+            if page.target.page == nil {
+                guard let adapter, !adapter.trimmingSpaces().isEmpty else {
+                    throw ValidationError("--adapter is empty; give the command that runs your adapter (--adapter \"python3 my_field.py\"), or --page URL|FILE for a web page")
+                }
             }
-        } else if adapter != nil || !replay.isEmpty {
-            throw ValidationError("--merge joins folders a run wrote; it takes no --adapter or --replay")
+        } else if adapter != nil || page.target.page != nil || !replay.isEmpty {
+            throw ValidationError("--merge joins folders a run wrote; it takes no --adapter, --page or --replay")
         }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes more than 0 and at most 3600 seconds, not \(timeout)") }
         guard startTimeout > 0, startTimeout <= 3600 else { throw ValidationError("--start-timeout takes more than 0 and at most 3600 seconds, not \(startTimeout)") }
@@ -115,8 +122,11 @@ struct CheckCommand: ParsableCommand {
 
     /// What to do, read from the options `validate` accepted.
     private func frontendOptions() throws -> CheckFrontend.Options {
-        // `validate` refused a missing --adapter without --merge.
-        let adapter = adapter ?? ""
+        let pageSetup: PageSetup?
+        do throws(CommandError) { pageSetup = try page.resolved() } catch { throw UnusableInput(error.message) }
+        pageSetup?.note()
+        // `validate` refused a missing --adapter and --page without --merge.
+        let adapter = pageSetup?.command.shellCommand ?? adapter ?? ""
         var options: CheckFrontend.Options
         if !merge.isEmpty {
             options = CheckFrontend.Options(.merge(folders: merge))
@@ -127,7 +137,7 @@ struct CheckCommand: ParsableCommand {
             }
             options = CheckFrontend.Options(.replay(scripts: scripts, adapter: adapter))
         } else {
-            options = CheckFrontend.Options(.sessions(try planOptions.plan(), adapter: adapter))
+            options = CheckFrontend.Options(.sessions(try planOptions.plan(page: pageSetup?.configuration), adapter: adapter))
         }
         options.caret = CaretComparison(rawValue: caret) ?? .slot
         options.timeout = timeout

@@ -33,10 +33,16 @@ struct SessionPlanOptions: ParsableArguments {
         _ = try plan()
     }
 
-    /// These options' own names (`--sessions`, `--steps` …), read off the declaration.
-    static let ownOptionNames: [String] = Mirror(reflecting: SessionPlanOptions()).children.compactMap { child in
-        guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords" else { return nil }
-        return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    /// These options' own names (`--sessions`, `--steps` …) and `--page`'s (`--selector` …), read
+    /// off the declarations: a slip of one is said as such, not as a field option.
+    static let ownOptionNames: [String] = optionNames(of: SessionPlanOptions()) + optionNames(of: PageTargetOptions()) + optionNames(of: PageOptions())
+
+    private static func optionNames(of options: some ParsableArguments) -> [String] {
+        Mirror(reflecting: options).children.compactMap { child in
+            // The field options, and a group held inside another (read on its own).
+            guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords", label != "_target" else { return nil }
+            return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+        }
     }
 
     /// A word left over for the field options that is a slip of one of these options
@@ -52,13 +58,15 @@ struct SessionPlanOptions: ParsableArguments {
         }
     }
 
-    func plan() throws -> CheckPlan {
-        let options: FieldOptions
+    /// The plan; `page`: a web page's configuration, whose options stand where none is given.
+    func plan(page: PageSetup.Configuration? = nil) throws -> CheckPlan {
+        var options: FieldOptions
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
             try Self.refuseMistypedOwnOption(fieldWords)
             options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+            if let page { options = try page.fieldOptions(given: options) }
             configurations = try CheckPlan.configurations(for: options)
             chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) } ?? CheckPlan.defaultKeys(for: options[\.mode])
         } catch {

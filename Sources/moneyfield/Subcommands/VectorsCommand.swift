@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+@_spi(Tools) import MoneyFieldShell
 import MoneyFieldCheck
 
 struct VectorsCommand: ParsableCommand {
@@ -13,8 +15,10 @@ struct VectorsCommand: ParsableCommand {
 
     @OptionGroup var planOptions: SessionPlanOptions
 
+    @OptionGroup var page: PageTargetOptions
+
     func run() throws {
-        let plan = try planOptions.plan()
+        let plan = try planOptions.plan(page: try pageConfiguration())
         var text = ""
         for index in plan.sessionIndexes {
             text += try CheckVectors.line(for: plan.session(index)) + "\n"
@@ -24,5 +28,19 @@ struct VectorsCommand: ParsableCommand {
             }
         }
         Output.write(text)
+    }
+
+    /// With --page, the page's configuration (its options where none is given); no adapter runs.
+    private func pageConfiguration() throws -> PageSetup.Configuration? {
+        do throws(CommandError) {
+            guard let target = try page.target() else { return nil }
+            // The page's vectors are its field's: no adapter runs, so none is looked for.
+            guard let configuration = try page.configuration(for: target, environment: ProcessInfo.processInfo.environment) else {
+                throw CommandError("no configuration for the page \(target.argument) (selector \(page.effectiveSelector)): give --page-config FILE, or fit the page first (moneyfield fit --page …), which stores one")
+            }
+            return configuration
+        } catch {
+            throw UnusableInput(error.message)
+        }
     }
 }
