@@ -217,6 +217,9 @@ class AsIsTests(unittest.TestCase):
         def load(self):
             self.used = False
 
+        def decimal_key_events(self, locale):
+            return None  # no browser to ask for the locale's decimal key
+
         def build(self, request):
             self.built.append(request)
             return {"value": "$0", "start": 2, "end": 2, "direction": "none", "focused": True,
