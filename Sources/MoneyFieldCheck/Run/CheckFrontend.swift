@@ -182,9 +182,11 @@ package struct CheckFrontend: Sendable {
     /// disagreements, or checked fewer sessions than --min-checked).
     private func finish(_ record: CheckRecord, in folder: CheckOutFolder, removed: Int, judgingChecked: Bool = true, output: ReportOutput) throws(FileError) -> Bool {
         let written = try folder.write(record)
-        // Said, not done silently: the folder the user may still be reading is emptied.
-        if let line = folder.removalLine(removed) { output.write(VisibleText.terminalSafe(line) + "\n") }
-        for line in record.closingLines(written: written, out: options.out) { output.write(VisibleText.terminalSafe(line) + "\n") }
+        var lines = record.closingLines(written: written, out: options.out)
+        // Said, not done silently: the folder the user may still be reading was emptied. On the
+        // line before the last, which stays `checked …`.
+        if let line = folder.removalLine(removed) { lines.insert(line, at: lines.count - 1) }
+        for line in lines { output.write(VisibleText.terminalSafe(line) + "\n") }
         if judgingChecked, let shortfall = record.shortfall(minChecked: options.minChecked ?? record.planned / 2) {
             host.complain(shortfall)
             return true
