@@ -88,7 +88,7 @@ enum ArgumentSlips {
             guard word.hasPrefix("-"), word != "-", !isNumber(word) else { continue }
             let name = String(word.prefix { $0 != "=" })
             if options.isKnown(name) {
-                takesValue = options.names[name] == true && !word.contains("=")
+                takesValue = options.names[name] == true && !word.contains(Character("="))
                 continue
             }
             // A short option with its value attached (`-j4`).
