@@ -45,7 +45,9 @@ package enum AtomicFile {
             // Every slot busy (writes on many threads at once): this one goes unregistered.
             descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         }
-        guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath) }
+        // The folder shown as the user named it, or as the link led to it.
+        let shownFolder = target == url.path ? PathName.deletingLast(of: displayPath) : folder
+        guard descriptor >= 0 else { throw .describing(errno: errno, path: displayPath, makingIn: shownFolder) }
         let temporary = String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(FileError) {
             let writer = CheckedWriter(descriptor: descriptor, streamName: displayPath)
@@ -54,7 +56,7 @@ package enum AtomicFile {
             }
             guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw .describing(errno: errno, path: displayPath) }
             guard close(descriptor) == 0 else { throw .describing(errno: errno, path: displayPath) }
-            guard rename(temporary, target) == 0 else { throw .describing(errno: errno, path: displayPath) }
+            guard rename(temporary, target) == 0 else { throw .describing(errno: errno, path: displayPath, makingIn: shownFolder) }
         } catch {
             close(descriptor)
             unlink(temporary)

@@ -8,4 +8,9 @@ package enum English {
     package static func count(_ number: Int, _ noun: String, _ verb: String) -> String {
         count(number, noun) + " " + verb + (number == 1 ? "s" : "")
     }
+
+    /// `new`, `inspect and locales`, `inspect, locales and currencies`.
+    package static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
 }

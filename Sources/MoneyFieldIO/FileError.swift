@@ -36,6 +36,20 @@ package struct FileError: Error, Equatable, Sendable {
         }
         return FileError(path: path, reason: reason, code: code)
     }
+
+    /// Why `path` could not be made in `folder` (a new file, the temporary an atomic write puts
+    /// beside the file it replaces, a folder): what the system said, naming the folder when the
+    /// folder refused it. The one wording of a write the folder refused, for every file this
+    /// program writes (`test --update`'s scripts, `check --out`, reports, recordings).
+    package static func describing(errno code: Int32, path: String, makingIn folder: String) -> FileError {
+        let shown = VisibleText.terminalSafe(folder.isEmpty ? "." : folder)
+        let reason = switch code {
+        case EACCES, EPERM: "cannot write in its folder \(shown) (permission denied); make the folder writable or write elsewhere"
+        case EROFS: "cannot write in its folder \(shown) (the file system is read-only); write elsewhere"
+        default: describing(errno: code, path: path).reason
+        }
+        return FileError(path: path, reason: reason, code: code)
+    }
 }
 
 /// Reads whole text files with their size and kind checked first, so a folder, a FIFO, a device

@@ -26,7 +26,7 @@ package enum OutputPath {
         }
         guard access(folder.path, W_OK | X_OK) == 0 else {
             let code = errno
-            return FileError(path: path, reason: "cannot write in its folder \(shownFolder) (" + FileError.describing(errno: code, path: shownFolder).reason + ")", code: code)
+            return FileError.describing(errno: code, path: path, makingIn: shownFolder)
         }
         return nil
     }

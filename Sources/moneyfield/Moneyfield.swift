@@ -41,14 +41,24 @@ struct Moneyfield: ParsableCommand {
             Output.write(CompletionRoot.completionScript(for: shell))
             Foundation.exit(0)
         }
+        run(arguments)
+    }
+
+    /// Parses `arguments` and runs the command they name; `retried`: the arguments are already
+    /// rewritten once (a negative number joined to its option), and are not again.
+    static func run(_ arguments: [String], retried: Bool = false) -> Never {
+        var parsing = true
         do {
             if arguments.first == TestCommand.configuration.commandName,
                let options = TestCommand.optionsWithoutParsing(Array(arguments.dropFirst())) {
+                parsing = false
                 try TestCommand.run(options)
             } else {
-                var command = try parsedSubcommand(arguments) ?? parseAsRoot()
+                var command = try parsedSubcommand(arguments) ?? parseAsRoot(arguments)
+                parsing = false
                 try command.run()
             }
+            Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
@@ -70,8 +80,20 @@ struct Moneyfield: ParsableCommand {
                 Console.error(mistyped)
                 Foundation.exit(2)
             }
+            // The parser's slips in the words every other error of this program uses.
+            if parsing, let unknown = ArgumentSlips.unknownOption(in: arguments) {
+                Console.error(unknown)
+                Foundation.exit(2)
+            }
+            if parsing, !retried, let joined = ArgumentSlips.joiningNegativeValues(arguments) { run(joined, retried: true) }
             if let unusable = error as? UnusableInput {
                 Console.error(unusable.message)
+                Foundation.exit(2)
+            }
+            // Refused while running, the arguments having parsed: said alone, without the root's
+            // usage that the parser would add (`Usage: moneyfield <subcommand>` is no help there).
+            if !parsing, let refusal = error as? ValidationError {
+                Console.error(refusal.message)
                 Foundation.exit(2)
             }
             if !message.isEmpty {

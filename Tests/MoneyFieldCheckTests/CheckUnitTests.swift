@@ -905,13 +905,17 @@ final class CountingAdapter: FieldAdapter {
         defer { try? FileManager.default.removeItem(atPath: base) }
         #expect(throws: CommandError.self) { try CheckOutFolder("").prepare() }
         #expect(throws: CommandError.self) { try CheckOutFolder("/dev/null/sub").prepare() }
-        try CheckOutFolder(base).prepare()
+        #expect(try CheckOutFolder(base).prepare() == 0)
         let record = try RunTests().record(jobs: 1)
         let written = try CheckOutFolder(base).write(record)
         #expect(written.count == record.groups.count && !written.isEmpty)
         #expect(try CheckOutFolder.record(in: base) == record)
-        // A second run removes what the first wrote; a file of the user's is never touched.
-        try CheckOutFolder(base).prepare()
+        // A second run removes what the first wrote, and says so (issue 53); a file of the user's is never touched.
+        let removed = try CheckOutFolder(base).prepare()
+        #expect(removed == written.count)
+        #expect(CheckOutFolder(base + "/").removalLine(removed) == "removed \(written.count) script\(written.count == 1 ? "" : "s") of the previous run from \(base)/")
+        #expect(CheckOutFolder(base).removalLine(1) == "removed 1 script of the previous run from \(base)/")
+        #expect(CheckOutFolder(base).removalLine(0) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
         _ = FileManager.default.createFile(atPath: base + "/notes.txt", contents: Data("mine".utf8))
         #expect(throws: CommandError.self) { try CheckOutFolder(base).prepare() }

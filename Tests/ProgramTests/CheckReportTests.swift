@@ -21,7 +21,11 @@ import Testing
         defer { folder.remove() }
         let first = try check(python("seed003_whole.py"), ["--sessions", "30", "--seed", "7", "--out", "a"], in: folder)
         let second = try check(python("seed003_whole.py"), ["--sessions", "30", "--seed", "7", "--out", "a"], in: folder)
-        #expect(first.stdout == second.stdout)
+        // The second run also says that it emptied the first one's folder, on the line before its last.
+        var lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("a").path).filter { $0.hasSuffix(".session") }.count
+        lines.insert("removed \(scripts == 1 ? "1 script" : "\(scripts) scripts") of the previous run from a/", at: lines.count - 2)
+        #expect(scripts > 0 && second.stdout == lines.joined(separator: "\n"), "\(second.stdout)")
     }
 
     /// The README's own adapter and command: every session differs from the others, the defects

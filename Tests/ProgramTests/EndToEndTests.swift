@@ -79,11 +79,13 @@ import MoneyFieldCheck
         input.append(contentsOf: Array("\n2\n".utf8))
         let outcome = try BuiltProgram.run([], input: input)
         #expect(outcome.stdout.split(separator: "\n") == ["amount: $0.01|", "amount: $0.12|"])
+        // Lines that are not UTF-8 are said once, when the input ends, without terminal advice (issue 53).
         #expect(outcome.stderr.split(separator: "\n") == [
-            "error: the line is not valid UTF-8; retype it (was the terminal set to UTF-8?)", " --> stdin:2",
             "error: control character U+0000 at column 7; type keys by name instead (<bs>, <left> …)", " --> stdin:3:7",
             "  |", "3 | type 1\\u{0000}2", "  |       ^^^^^^^^",
             "error: the line is 1048576 bytes long; commands are at most 4096 bytes", " --> stdin:4",
+            "error: line 2 was not valid UTF-8 and was skipped; commands are read as UTF-8: convert the input first (iconv -f ITS-ENCODING -t UTF-8)",
+            " --> stdin:2",
         ])
     }
 

@@ -119,7 +119,7 @@ package struct CheckFrontend: Sendable {
         // job waiting on its adapter: it stops at its next request (after at most --timeout).
         let output = ReportOutput()
         let folder = CheckOutFolder(options.out)
-        try folder.prepare()
+        let removed = try folder.prepare()
 
         var checker = Checker(plan: plan, caret: options.caret)
         checker.shrinkBudget = options.shrinkBudget
@@ -153,7 +153,7 @@ package struct CheckFrontend: Sendable {
         var failed: Bool
         do throws(FileError) {
             // --min-checked judges a run that ran to its end; a break or a signal says more.
-            failed = try finish(record, in: folder, judgingChecked: summary.ending == .completed, output: output)
+            failed = try finish(record, in: folder, removed: removed, judgingChecked: summary.ending == .completed, output: output)
         } catch {
             return unwritten(error)
         }
@@ -180,9 +180,13 @@ package struct CheckFrontend: Sendable {
 
     /// Writes a record's scripts and manifest, prints its last lines; whether it fails (it holds
     /// disagreements, or checked fewer sessions than --min-checked).
-    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, judgingChecked: Bool = true, output: ReportOutput) throws(FileError) -> Bool {
+    private func finish(_ record: CheckRecord, in folder: CheckOutFolder, removed: Int, judgingChecked: Bool = true, output: ReportOutput) throws(FileError) -> Bool {
         let written = try folder.write(record)
-        for line in record.closingLines(written: written, out: options.out) { output.write(VisibleText.terminalSafe(line) + "\n") }
+        var lines = record.closingLines(written: written, out: options.out)
+        // Said, not done silently: the folder the user may still be reading was emptied. On the
+        // line before the last, which stays `checked …`.
+        if let line = folder.removalLine(removed) { lines.insert(line, at: lines.count - 1) }
+        for line in lines { output.write(VisibleText.terminalSafe(line) + "\n") }
         if judgingChecked, let shortfall = record.shortfall(minChecked: options.minChecked ?? record.planned / 2) {
             host.complain(shortfall)
             return true
@@ -211,12 +215,12 @@ package struct CheckFrontend: Sendable {
             throw CommandError("--out \(out) is one of the folders merged; name a new folder")
         }
         let folder = CheckOutFolder(out)
-        try folder.prepare()
+        let removed = try folder.prepare()
         // As a run: a report nobody can read still leaves the merged folder written.
         let output = ReportOutput()
         for group in merged.groups { output.write(VisibleText.terminalSafe(merged.line(for: group)) + "\n") }
         let failed: Bool
-        do throws(FileError) { failed = try finish(merged, in: folder, output: output) } catch { return unwritten(error) }
+        do throws(FileError) { failed = try finish(merged, in: folder, removed: removed, output: output) } catch { return unwritten(error) }
         if let failure = output.failure { return .reportUnwritable(failure) }
         if merged.ending != "completed" {
             host.complain("a shard's run did not complete (\(merged.ending)): the merge holds what it found")

@@ -15,8 +15,11 @@ package struct CheckOutFolder: Sendable {
 
     /// Makes the folder ready before any session: an empty name, a path through a file or a
     /// folder holding files an earlier run did not write are refused (the message says what to
-    /// do); what an earlier run wrote (its manifest says what) is removed.
-    package func prepare() throws(CommandError) {
+    /// do); what an earlier run wrote (its manifest says what) is removed. Returns how many of
+    /// the earlier run's scripts were removed, which the run says (a clean run empties the folder).
+    @discardableResult
+    package func prepare() throws(CommandError) -> Int {
+        var removed = 0
         guard !path.isEmpty else { throw CommandError("--out is empty; name a folder for the groups' scripts (--out check-failures)") }
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
@@ -30,7 +33,7 @@ package struct CheckOutFolder: Sendable {
             }
             // Bytes, not characters: a slash with a combining mark on it still leads out of --out.
             for name in earlier where !name.utf8.contains(UInt8(ascii: "/")) && name != ".." && name != "." {
-                try? fileManager.removeItem(atPath: PathName.joined(path, name))
+                if (try? fileManager.removeItem(atPath: PathName.joined(path, name))) != nil { removed += 1 }
             }
             try? fileManager.removeItem(atPath: manifest)
         } else {
@@ -40,13 +43,30 @@ package struct CheckOutFolder: Sendable {
             if !above.isEmpty, fileManager.fileExists(atPath: above, isDirectory: &isFolder), !isFolder.boolValue {
                 throw CommandError("cannot make --out \(path): \(above) is not a folder; name a folder for the groups' scripts")
             }
-            do {
-                try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError("cannot make --out \(path): \(Self.describing(error))")
+            // Each missing folder from the one above that exists, so a refusal names the folder
+            // that refused (FileError's one wording), not Foundation's "You don't have permission".
+            var missing: [String] = []
+            var next = path
+            while !next.isEmpty, next != "/", !fileManager.fileExists(atPath: next) {
+                missing.append(next)
+                next = Self.parent(of: next)
+            }
+            for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+                let failure = FileError.describing(errno: errno, path: folder, makingIn: Self.parent(of: folder))
+                throw CommandError("cannot make --out \(path): \(folder == path ? failure.reason : failure.message)")
             }
         }
-        guard access(path, W_OK | X_OK) == 0 else { throw CommandError("cannot write in --out \(path): \(String(cString: strerror(errno)))") }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw CommandError("cannot write in --out \(path): \(FileError.describing(errno: errno, path: path).reason)")
+        }
+        return removed
+    }
+
+    /// The line that says what `prepare` removed, or nil when it removed nothing.
+    package func removalLine(_ removed: Int) -> String? {
+        guard removed > 0 else { return nil }
+        let shown = path.hasSuffix("/") ? path : path + "/"
+        return "removed \(English.count(removed, "script")) of the previous run from \(shown)"
     }
 
     /// `a/b` → `a`, `/a` → `/`, `a` → `` (the working folder).
@@ -89,17 +109,5 @@ package struct CheckOutFolder: Sendable {
         }
         try AtomicFile.write(record.json, to: URL(fileURLWithPath: manifest), displayPath: manifest)
         return paths
-    }
-
-    /// What Foundation's `localizedDescription` said of an error making a folder, word for word:
-    /// its reason for each code FileManager gives a failed write, or the domain and code.
-    static func describing(_ error: any Error) -> String {
-        guard let error = error as? CocoaError else { return "\(error)" }
-        let reasons: [CocoaError.Code: String] = [
-            .fileNoSuchFile: "The file doesn’t exist.", .fileWriteNoPermission: "You don’t have permission.",
-            .fileWriteInvalidFileName: "The file name is invalid.", .fileWriteFileExists: "A file with the same name already exists.",
-            .fileWriteOutOfSpace: "There isn’t enough space.", .fileWriteVolumeReadOnly: "The volume is read only.",
-        ]
-        return "The operation could not be completed. " + (reasons[error.code] ?? "(NSCocoaErrorDomain error \(error.code.rawValue).)")
     }
 }

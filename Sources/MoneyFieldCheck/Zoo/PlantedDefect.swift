@@ -82,7 +82,9 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         var chosen: [PlantedDefect] = []
         for name in text.split(separator: ",") {
             guard let defect = PlantedDefect(rawValue: String(name)) else {
-                throw CommandError("--plant: unknown defect \(VisibleText.quoted(name)); defects: all, \(allCases.map(\.rawValue).joined(separator: ", "))")
+                let names = allCases.map(\.rawValue)
+                let close = Suggestions.closest(to: String(name), in: ["all"] + names, limit: 2)
+                throw CommandError("--plant: unknown defect \(VisibleText.quoted(name))\(Suggestions.didYouMean(close)) (the defects: all, \(names.joined(separator: ", ")))")
             }
             chosen.append(defect)
         }

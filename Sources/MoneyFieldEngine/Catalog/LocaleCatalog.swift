@@ -26,9 +26,16 @@ public enum LocaleCatalog {
         // millisecond, is left to the first session that asks for another one.
         if input == defaultIdentifier { return input }
         let trimmed = String(input.trimmingSpaces())
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
-              trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
-        else { throw .unknownLocale(input, near: .none) }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 100 else { throw .unknownLocale(input, near: .none) }
+        guard trimmed.unicodeScalars.allSatisfy(isIdentifierScalar) else {
+            // An invisible or non-ASCII character in the name (a zero-width space copied with
+            // it): the name without them when it is one, else the locales near what is left, as a
+            // currency code with one gets its suggestion.
+            let visible = String(String.UnicodeScalarView(trimmed.unicodeScalars.filter(isIdentifierScalar)))
+            guard !visible.isEmpty else { throw .unknownLocale(input, near: .none) }
+            if let known = try? canonical(visible) { throw .unknownLocale(input, near: .exactly(known)) }
+            throw .unknownLocale(input, near: candidates(for: String(visible.prefix { $0 != "@" })))
+        }
         // A keyword part must be key=value pairs: ICU would read `en_US@` or `en_US@numbers` as
         // a variant and fall back to the root locale's format.
         if let at = trimmed.firstIndex(of: "@") {
@@ -66,6 +73,9 @@ public enum LocaleCatalog {
         }
         return base + "@" + parts[1]
     }
+
+    /// What an identifier is written with: printable ASCII.
+    private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && scalar.value > 32 && scalar.value < 127 }
 
     /// Listed locales by their maximal form under ICU's likely-subtags data (`zh_Hans_CN` for
     /// both `zh` and `zh_Hans_CN`); built on the first identifier that is not listed as typed.

@@ -163,8 +163,13 @@ package struct ScriptRunner: Sendable {
 
     /// The same for paths as the system gave them (`argv`'s bytes), each with the text it was
     /// given as: found scripts keep their names' bytes, shown with bad bytes as `\xE9`.
+    ///
+    /// A file named twice (`b.session ./b.session`, a link to it, a folder and a script in it) is
+    /// found once, where it was first named: played twice it would count twice, and `--update`
+    /// would rewrite it twice.
     package static func scriptFiles(in paths: [(path: RawPath, given: String)], base: URL) throws(ScriptError) -> [ScriptFile] {
         var found: [ScriptFile] = []
+        var seen = Set<FileIdentity>()
         for (raw, given) in paths {
             let shownPath = raw.isUTF8 ? given : raw.shown
             let full = raw.isAbsolute ? raw : RawPath(base.path).appending(raw)
@@ -175,10 +180,10 @@ package struct ScriptRunner: Sendable {
                 throw .unreadable(path: shownPath, reason: reason, missing: code == ENOENT)
             }
             if status.st_mode & S_IFMT != S_IFDIR {
-                found.append(ScriptFile(path: full, display: shownPath))
+                if seen.insert(FileIdentity(status)).inserted { found.append(ScriptFile(path: full, display: shownPath)) }
                 continue
             }
-            var inFolder: [ScriptFile] = []
+            var inFolder: [(ScriptFile, FileIdentity)] = []
             let prefix = (shownPath.hasSuffix("/") ? shownPath : shownPath + "/")
             FolderWalk.forEachEntry(below: full) { item, isFolder in
                 // A folder named x.session is a folder, searched like any other, not a script.
@@ -188,11 +193,24 @@ package struct ScriptRunner: Sendable {
                 var itemStatus = stat()
                 guard item.withCString({ stat($0, &itemStatus) }) == 0, itemStatus.st_mode & S_IFMT == S_IFREG else { return }
                 let relative = RawPath(bytes: item.bytes.dropFirst(full.bytes.count).drop { $0 == UInt8(ascii: "/") })
-                inFolder.append(ScriptFile(path: item, display: prefix + relative.shown))
+                inFolder.append((ScriptFile(path: item, display: prefix + relative.shown), FileIdentity(itemStatus)))
             }
-            found += inFolder.sorted { $0.display < $1.display }
+            for (file, identity) in inFolder.sorted(by: { $0.0.display < $1.0.display }) where seen.insert(identity).inserted {
+                found.append(file)
+            }
         }
         return found
+    }
+}
+
+/// What makes two paths one file: its device and inode, as `stat` gives them.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 

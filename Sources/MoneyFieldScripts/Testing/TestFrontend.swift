@@ -60,7 +60,8 @@ package struct TestFrontend: Sendable {
         let given = options.paths.map(\.given)
         var scripts: [ScriptFile] = []
         do throws(ScriptError) {
-            for path in options.paths where path.given != "-" { scripts += try ScriptRunner.scriptFiles(in: [path], base: base) }
+            // In one call: a file named twice is found once.
+            scripts = try ScriptRunner.scriptFiles(in: options.paths.filter { $0.given != "-" }, base: base)
         } catch {
             if given == ["scripts"], case .unreadable(_, _, missing: true) = error {
                 throw CommandError("no scripts/ folder here to run; give the scripts: moneyfield test FILE.session or FOLDER …")

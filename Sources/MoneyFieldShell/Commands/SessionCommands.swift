@@ -37,11 +37,34 @@ extension Session {
             lines.append(.plain("several on one line run in turn when ; separates them: type 123; value"))
             return CommandResult(lines: lines)
         }
-        guard let spec = Commands.named(name) else {
-            let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
-            throw CommandError("no command \(VisibleText.quoted(name))\(Suggestions.didYouMean(close)) (help lists the commands)").about(.argument(0))
-        }
+        guard let spec = Commands.named(name) else { throw CommandError(Self.noCommand(name)).about(.argument(0)) }
         return CommandResult(lines: (["usage: " + spec.usage, spec.summary] + spec.details).map(OutputLine.plain))
+    }
+
+    /// What `help NAME` says of a name that is no command: where an option's or a key's name is
+    /// explained (`help grouping` → `help new`, `help selall` → `help type`), read from the option
+    /// table, the commands' flags and the key table; else the nearest commands.
+    static func noCommand(_ name: String) -> String {
+        let quoted = VisibleText.quoted(name)
+        let bare = String(name.drop { $0 == "-" })
+        if !bare.isEmpty {
+            let option = "--" + bare
+            if FieldOption.named(option) != nil {
+                let takers = Commands.all.filter(\.takesFieldOptions).map(\.name)
+                return "no command \(quoted); \(option) is an option of \(English.list(takers)): help \(takers.first ?? "new") says what it takes"
+            }
+            let flagged = Commands.all.filter { $0.flags.contains(option) }.map(\.name)
+            if let first = flagged.first {
+                let pointer = flagged.count == 1 ? "help \(first) says what it does" : "help COMMAND with one of them says what it does (help \(first))"
+                return "no command \(quoted); \(option) is an option of \(English.list(flagged)): \(pointer)"
+            }
+        }
+        let keyName = name.hasPrefix("<") && name.hasSuffix(">") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+        if KeyTable.key(named: keyName) != nil {
+            return "no command \(quoted); <\(keyName)> is a key: help type lists the keys (type <\(keyName)> presses it)"
+        }
+        let close = Suggestions.closest(to: name, in: Commands.names, limit: 2)
+        return "no command \(quoted)\(Suggestions.didYouMean(close)) (help lists the commands)"
     }
 
     /// Checks a `kiosk` request; the executable takes the terminal when `kioskField` is set.

@@ -35,6 +35,10 @@ struct BatchRunner {
     mutating func run(_ lines: some Sequence<LineReader.Line>, place: String) -> Bool {
         guard !stopped else { return false }
         let session = session
+        // Lines that are not UTF-8 (a binary file piped in): said once, with their count, when
+        // the run of these lines ends; there is no terminal to retype them at.
+        var notUTF8: [Int] = []
+        defer { reportNotUTF8(notUTF8, place: place) }
         for (index, line) in lines.enumerated() {
             let number = index + 1
             switch line {
@@ -43,6 +47,16 @@ struct BatchRunner {
                 else { return false }
             case .bytes(let bytes):
                 let text = String(validating: bytes, as: UTF8.self)
+                if text == nil {
+                    notUTF8.append(number)
+                    failed = true
+                    // --bail stops at the first error: this line.
+                    if bail {
+                        stopped = true
+                        return false
+                    }
+                    continue
+                }
                 switch Session.commands(inLine: bytes) {
                 case .failure(let error):
                     guard step(echoing: text, at: Diagnostic.Place(source: place, line: number, text: text), { CommandResult(lines: [.error(error)]) })
@@ -56,6 +70,17 @@ struct BatchRunner {
             }
         }
         return true
+    }
+
+    /// The lines of `place` that were not UTF-8, said as one error at the first of them.
+    private func reportNotUTF8(_ numbers: [Int], place: String) {
+        guard let first = numbers.first else { return }
+        let shown = numbers.prefix(10).map(String.init).joined(separator: ", ") + (numbers.count > 10 ? ", …" : "")
+        let what = numbers.count == 1
+            ? "line \(first) was not valid UTF-8 and was skipped"
+            : "\(numbers.count) lines were not valid UTF-8 and were skipped (lines \(shown))"
+        let message = "\(what); commands are read as UTF-8: convert the input first (iconv -f ITS-ENCODING -t UTF-8)"
+        console.report(Diagnostic(.error, message, at: Diagnostic.Place(source: place, line: first)))
     }
 
     /// Runs one command (or reports why a line was not run), then says whether to go on.

@@ -19,6 +19,14 @@ struct AdapterCommand: ParsableCommand {
     @Flag(help: "Print the protocol's key names as a JSON array, digits first, and exit (for an adapter to read its keys from).")
     var keys = false
 
+    /// Read when the arguments are: an unknown name is said with the known ones, as any
+    /// unusable argument is, never the root's usage that an error from `run` would bring.
+    func validate() throws {
+        if let plant {
+            do throws(CommandError) { _ = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
+        }
+    }
+
     func run() throws {
         if keys {
             // Names are the rows' own; JSONEncoder quotes whatever a row holds.
@@ -28,7 +36,7 @@ struct AdapterCommand: ParsableCommand {
         }
         var planted: [PlantedDefect] = []
         if let plant {
-            do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw ValidationError(error.message) }
+            do throws(CommandError) { planted = try PlantedDefect.list(parsing: plant) } catch { throw UnusableInput(error.message) }
         }
         ReferenceAdapter.serve(reading: STDIN_FILENO, planted: planted, answersTap: !noTap) { Output.write($0) }
     }

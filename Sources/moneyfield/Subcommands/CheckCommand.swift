@@ -135,6 +135,11 @@ struct CheckCommand: ParsableCommand {
             do throws(ScriptError) { scripts = try ScriptRunner.scripts(in: replay, base: PathName.workingFolder) } catch {
                 throw UnusableInput(error.errorDescription ?? "\(error)")
             }
+            // Nothing replayed is not a pass (and not a disagreement either): said before any adapter starts.
+            guard !scripts.isEmpty else {
+                throw UnusableInput("no *.session scripts in \(replay.joined(separator: " ")) to replay; give scripts or folders that hold them "
+                    + "(a check run writes one per group to its --out folder)")
+            }
             options = CheckFrontend.Options(.replay(scripts: scripts, adapter: adapter))
         } else {
             options = CheckFrontend.Options(.sessions(try planOptions.plan(page: pageSetup?.configuration), adapter: adapter))

@@ -22,10 +22,15 @@ struct DemoCommand: ParsableCommand {
     @Argument(help: "The session script to show.", completion: .file(extensions: ["session"]))
     var file: String
 
-    @Option(help: "Milliseconds per typed character or key (0 for no pauses).")
+    /// What each number takes: read by the help and by `validate`, so the two cannot differ.
+    static let paceRange = 0...5000
+    static let holdRange = 0...60000
+    static let columnsRange = DemoPlayer.narrowest...500
+
+    @Option(help: "Milliseconds per typed character or key (0 for no pauses; \(DemoCommand.rangeWords(DemoCommand.paceRange))).")
     var pace = 60
 
-    @Option(help: "Milliseconds each result stays on screen.")
+    @Option(help: "Milliseconds each result stays on screen (\(DemoCommand.rangeWords(DemoCommand.holdRange))).")
     var hold = 2_000
 
     @Flag(help: "Wait for a key after each result.")
@@ -38,16 +43,19 @@ struct DemoCommand: ParsableCommand {
             completion: .file(extensions: ["cast"]))
     var cast: String?
 
-    @Option(help: "Screen width for --cast (columns).")
+    @Option(help: "Screen width for --cast, in columns (\(DemoCommand.rangeWords(DemoCommand.columnsRange))).")
     var columns = 80
 
     @Flag(help: "Let the script write files (record).")
     var allowWrite = false
 
+    /// `30 to 500`, as help and the refusal both say it.
+    static func rangeWords(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }
+
     func validate() throws {
-        guard (0...5000).contains(pace) else { throw ValidationError("--pace takes 0 to 5000 milliseconds, not \(pace)") }
-        guard (0...60000).contains(hold) else { throw ValidationError("--hold takes 0 to 60000 milliseconds, not \(hold)") }
-        guard (30...500).contains(columns) else { throw ValidationError("--columns takes 30 to 500, not \(columns)") }
+        guard Self.paceRange.contains(pace) else { throw ValidationError("--pace takes \(Self.rangeWords(Self.paceRange)) milliseconds, not \(pace)") }
+        guard Self.holdRange.contains(hold) else { throw ValidationError("--hold takes \(Self.rangeWords(Self.holdRange)) milliseconds, not \(hold)") }
+        guard Self.columnsRange.contains(columns) else { throw ValidationError("--columns takes \(Self.rangeWords(Self.columnsRange)), not \(columns)") }
         if let cast {
             guard !cast.isEmpty else { throw ValidationError("--cast needs a file name: --cast demo.cast") }
             // Never the script itself: the cast would replace it.

@@ -29,33 +29,11 @@ struct SessionPlanOptions: ParsableArguments {
 
     func validate() throws {
         guard (1...10_000_000).contains(sessions) else { throw ValidationError("--sessions takes 1 to 10000000, not \(sessions)") }
-        guard (0...10_000).contains(steps) else { throw ValidationError("--steps takes 0 to 10000, not \(steps)") }
+        // A session of no keys checks nothing a key does: nothing checked is not a pass (SPEC §4).
+        guard (1...10_000).contains(steps) else {
+            throw ValidationError("--steps takes 1 to 10000, not \(steps)\(steps == 0 ? " (a session of no keys checks nothing)" : "")")
+        }
         _ = try plan()
-    }
-
-    /// These options' own names (`--sessions`, `--steps` …) and `--page`'s (`--selector` …), read
-    /// off the declarations: a slip of one is said as such, not as a field option.
-    static let ownOptionNames: [String] = optionNames(of: SessionPlanOptions()) + optionNames(of: PageTargetOptions()) + optionNames(of: PageOptions())
-
-    private static func optionNames(of options: some ParsableArguments) -> [String] {
-        Mirror(reflecting: options).children.compactMap { child in
-            // The field options, and a group held inside another (read on its own).
-            guard let label = child.label, label.hasPrefix("_"), label != "_fieldWords", label != "_target" else { return nil }
-            return "--" + label.dropFirst().map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
-        }
-    }
-
-    /// A word left over for the field options that is a slip of one of these options
-    /// (`--sesions`): "did you mean --sessions?", not the whole usage of `new`'s options.
-    static func refuseMistypedOwnOption(_ words: [String]) throws(CommandError) {
-        for word in words where word.hasPrefix("--") {
-            let name = String(word.prefix { $0 != "=" })
-            guard FieldOption.named(name) == nil else { continue }
-            let close = Suggestions.closest(to: name, in: ownOptionNames + FieldOption.all.map(\.name), limit: 2)
-            if close.contains(where: ownOptionNames.contains) {
-                throw CommandError("unknown option \(VisibleText.quoted(name))\(Suggestions.didYouMean(close))")
-            }
-        }
     }
 
     /// The plan; `page`: a web page's configuration, whose options stand where none is given.
@@ -64,7 +42,6 @@ struct SessionPlanOptions: ParsableArguments {
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
-            try Self.refuseMistypedOwnOption(fieldWords)
             options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
             if let page { options = try page.fieldOptions(given: options) }
             configurations = try CheckPlan.configurations(for: options)
