@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import BenchmarkSupport
+
+@Suite struct ReportTableTests {
+    @Test func rowsKeepTheirOrderAndSayWhyAFigureIsMissing() {
+        let rows = [
+            ReportRow(what: "a", today: "1 ns", how: "h", aim: "—", verdict: .noAim),
+            ReportRow(what: "b", today: nil, how: "h", aim: "≤ 2", met: true, reason: "run with --setup"),
+            ReportRow(what: "c", today: "3", how: "h", aim: "≤ 2", met: false, reason: "unused"),
+            ReportRow(what: "d", today: "1", how: "h", aim: "≤ 2", met: true, reason: "unused"),
+        ]
+        #expect(rows.map(\.verdict) == [.noAim, .notMeasured("run with --setup"), .notMet, .met])
+        let lines = ReportTable.markdown(rows).split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "| what | today | how it is measured | aim | met |",
+            "|---|---|---|---|---|",
+            "| a | 1 ns | h | — | no aim |",
+            "| b | — | h | ≤ 2 | not measured: run with --setup |",
+            "| c | 3 | h | ≤ 2 | **not met** |",
+            "| d | 1 | h | ≤ 2 | met |",
+        ])
+    }
+
+    @Test func countsAreGroupedAsThePageWritesThem() {
+        #expect([0, 7, 999, 1_000, 52_835, 522_886, 1_000_000, -1_200].map(ReportTable.count)
+                == ["0", "7", "999", "1,000", "52,835", "522,886", "1,000,000", "-1,200"])
+    }
+
+    @Test func aPipeOrALineBreakInACellCannotBreakTheTable() {
+        let row = ReportRow(what: "x | y", today: "1\n2", how: "h", aim: "a", verdict: .met)
+        let lines = ReportTable.markdown([row]).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2] == "| x \\| y | 1 2 | h | a | met |")
+    }
+}
+
+@Suite struct FitSpeedTests {
+    /// A stand-in moneyfield: a shell script answering `fit --help` as given, every other run with `checked …`.
+    func fakeMoneyfield(fitHelp: String) throws -> (path: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fit-speed-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("moneyfield").path
+        let script = """
+            #!/bin/sh
+            if [ "$1" = fit ] && [ "$2" = --help ]; then echo '\(fitHelp)'; exit 0; fi
+            echo "$@"
+            echo 'checked 1 of 1 sessions, 30 keys: 0 disagreements'
+            """
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(chmod(path, 0o755) == 0)
+        return (path, folder)
+    }
+
+    @Test func aMoneyfieldWithoutFitIsSaidSo() throws {
+        // What a moneyfield without `fit` does: it takes `fit` for the shell's argument, shows the shell's help, exits 0.
+        #expect(!FitSpeed.hasFit(helpStatus: 0, helpOutput: "USAGE: moneyfield shell [--locale <L>] (a fit)"))
+        #expect(!FitSpeed.hasFit(helpStatus: 64, helpOutput: "USAGE: moneyfield fit"))
+        #expect(FitSpeed.hasFit(helpStatus: 0, helpOutput: "USAGE: moneyfield fit --adapter <CMD>"))
+        let fake = try fakeMoneyfield(fitHelp: "USAGE: moneyfield shell [--locale <L>]")
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        var said: [String] = []
+        let figures = FitSpeed.run(moneyfield: fake.path, quick: true) { said.append($0) }
+        #expect(figures.notMeasured == "this moneyfield has no fit")
+        #expect(figures.engine == nil && figures.browser == nil)
+        #expect(said.count == 1 && said[0].contains("not measured: this moneyfield has no fit"))
+    }
+
+    @Test func aMoneyfieldWithFitIsTimedOnTheIssuesSessions() throws {
+        let fake = try fakeMoneyfield(fitHelp: "USAGE: moneyfield fit --adapter <CMD>")
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        var said: [String] = []
+        let figures = FitSpeed.run(moneyfield: fake.path, quick: true) { said.append($0) }
+        #expect(figures.notMeasured == nil)
+        #expect(figures.engine != nil)
+        // The fake echoes its arguments: fit was asked for 300 sessions of 30 keys against moneyfield adapter.
+        let first = try #require(said.first)
+        #expect(first.contains("fit --adapter \(fake.path) adapter --sessions 300 --steps 30"))
+    }
+}
+
+@Suite struct CPUTimeTests {
+    @Test func aChildsCPUTimeIsCounted() throws {
+        let run = runChild(["/bin/sh", "-c", "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done"])
+        #expect(run.status == 0)
+        #expect(run.cpuNanoseconds > 0)
+        #expect(run.cpuNanoseconds <= run.wallNanoseconds + 10_000_000)
+    }
+
+    @Test func aBatchTimedByTheThreadsCPUClockCountsItsWork() {
+        let stats = KeyTiming.perKeystroke(seconds: 0.01, keysPerBatch: 1_000, minimumBatches: 5, clock: .threadCPU) {
+            var checksum = 0
+            for index in 0..<100_000 { checksum &+= index &* index }
+            return checksum
+        }
+        #expect(stats.batches >= 5)
+        #expect(stats.median > 0)
+    }
+}
