@@ -66,16 +66,28 @@ import Testing
         #expect(said.count == 1 && said[0].contains("not measured: this moneyfield has no fit"))
     }
 
-    @Test func aMoneyfieldWithFitIsTimedOnTheIssuesSessions() throws {
-        let fake = try fakeMoneyfield(fitHelp: "USAGE: moneyfield fit --adapter <CMD>")
+    @Test func aMoneyfieldWithFitIsTimedOnTheIssuesSessionsOnAForcedField() throws {
+        let fake = try fakeMoneyfield(fitHelp: "USAGE: moneyfield fit --adapter <CMD> [--jobs <jobs>]")
         defer { try? FileManager.default.removeItem(at: fake.folder) }
         var said: [String] = []
         let figures = FitSpeed.run(moneyfield: fake.path, quick: true) { said.append($0) }
         #expect(figures.notMeasured == nil)
         #expect(figures.engine != nil)
-        // The fake echoes its arguments: fit was asked for 300 sessions of 30 keys against moneyfield adapter.
+        // The fake echoes its arguments: 300 sessions of 30 keys, the search on two threads, against
+        // moneyfield adapter behind the sed that rewrites every new.
         let first = try #require(said.first)
-        #expect(first.contains("fit --adapter \(fake.path) adapter --sessions 300 --steps 30"))
+        #expect(first.contains("fit --adapter sed -u 's/^{\"op\":\"new\".*$/{\"op\":\"new\",\"locale\":\"en_US\""))
+        #expect(first.contains("\"startsEmpty\":true,\"pointAgain\":\"step\"}/' | \(fake.path) adapter --sessions 300 --steps 30"))
+        #expect(first.hasSuffix("--currency USD --jobs 2"))
+    }
+
+    @Test func theForcedAdapterAnswersEveryNewAsItsOwnField() throws {
+        // The sed alone, on the two kinds of line a fit sends: a new is rewritten, a key passes.
+        let command = FitSpeed.forcedAdapter("/bin/cat")
+        let run = runChild(["/bin/sh", "-c", "printf '%s\\n' '{\"op\":\"new\",\"locale\":\"de_DE\"}' '{\"op\":\"key\",\"key\":\"7\"}' | "
+                                + command.replacingOccurrences(of: " adapter", with: "")], captureOutput: true)
+        #expect(run.status == 0)
+        #expect(run.output == FitSpeed.forcedNew + "\n" + #"{"op":"key","key":"7"}"# + "\n")
     }
 }
 
