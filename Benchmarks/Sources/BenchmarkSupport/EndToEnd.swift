@@ -12,6 +12,13 @@ public enum EndToEnd {
         public var cpuNanosecondsPerKey: Double?
         /// The same with `-j 1` (one replaying thread), when this `test` has `-j`.
         public var oneJobCPUNanosecondsPerKey: Double?
+        /// A replayed key's CPU time over the baseline's, each replay paired with a baseline
+        /// measured just before it (median of the pairs), by default and with `-j 1`; and the
+        /// baseline's median. Paired because a neighbour's load changes what a CPU nanosecond
+        /// buys (caches, the other core's traffic) from one second to the next.
+        public var cpuRatio: Double?
+        public var oneJobCPURatio: Double?
+        public var baselineCPUNanosecondsPerKey: Double?
         public var coldStart: (moneyfield: Double, baseline: Double)?
         public var peakMiB: (moneyfield: Double, baseline: Double)?
     }
@@ -19,8 +26,10 @@ public enum EndToEnd {
     /// `baseline` is the `one-amount` binary; `peakOf` the command prefix that reports a
     /// command's peak memory (`moneyfield-bench --peak-of`).
     @discardableResult
+    /// `keystrokeCPU` measures the ratio's baseline (CPU ns per cached-`NumberFormatter` keystroke)
+    /// for a moment; it runs before every replay.
     public static func run(moneyfield: String?, baseline: String?, peakOf: [String], scriptCount: Int, coldRuns: Int,
-                           say: (String) -> Void) -> Figures {
+                           keystrokeCPU: (() -> Double)? = nil, say: (String) -> Void) -> Figures {
         var figures = Figures()
         guard let moneyfield, FileManager.default.isExecutableFile(atPath: moneyfield) else {
             say("  skipped: no moneyfield binary\(moneyfield.map { " at \($0)" } ?? "") "
@@ -67,7 +76,23 @@ public enum EndToEnd {
         // replay takes both cores, so a neighbour's burst on this shared machine moves its wall
         // time most; its CPU time (every thread, user + system, as `wait4` reports it) not.
         let replayCount = 9
-        let replays = (0..<replayCount).map { _ in runChild([binary, "test", corpus], captureOutput: true) }
+        /// Replays, each after a baseline measured just before it, and the median of the pairs' ratios.
+        func pairedReplays(_ arguments: [String]) -> (runs: [ChildRun], ratio: Double?, baseline: Double?) {
+            var runs: [ChildRun] = []
+            var baselines: [Double] = []
+            var ratios: [Double] = []
+            for _ in 0..<replayCount {
+                let unit = keystrokeCPU?()
+                let run = runChild([binary, "test"] + arguments + [corpus], captureOutput: true)
+                runs.append(run)
+                if let unit, unit > 0 {
+                    baselines.append(unit)
+                    ratios.append(Double(run.cpuNanoseconds) / Double(keystrokes) / unit)
+                }
+            }
+            return (runs, median(ratios), median(baselines))
+        }
+        let (replays, cpuRatio, unit) = pairedReplays([])
         let wall = replays.sorted { $0.wallNanoseconds < $1.wallNanoseconds }[replayCount / 2]
         let cpu = replays.sorted { $0.cpuNanoseconds < $1.cpuNanoseconds }[replayCount / 2]
         let counts = summary(of: wall.output)
@@ -84,15 +109,23 @@ public enum EndToEnd {
         }
         figures.keystrokesPerSecond = Double(keystrokes) / (Double(wall.wallNanoseconds) / 1e9)
         figures.cpuNanosecondsPerKey = Double(cpu.cpuNanoseconds) / Double(keystrokes)
+        figures.cpuRatio = cpuRatio
+        figures.baselineCPUNanosecondsPerKey = unit
+        if let cpuRatio, let unit {
+            say("  replayed key / cached-NumberFormatter key in CPU time, median of \(replayCount) pairs: \(format(cpuRatio, 3)) "
+                + "(that keystroke: \(format(unit)) ns CPU, median)")
+        }
         // One replaying thread: no second core to share, nor to wait on.
         if runChild([binary, "test", "--help"], captureOutput: true).output.contains("-j") {
-            let oneJob = (0..<replayCount).map { _ in runChild([binary, "test", "-j", "1", corpus], captureOutput: true) }
+            let (oneJob, oneJobRatio, _) = pairedReplays(["-j", "1"])
             if oneJob.allSatisfy({ summary(of: $0.output)?.failed == 0 }) {
+                figures.oneJobCPURatio = oneJobRatio
                 let median = oneJob.sorted { $0.cpuNanoseconds < $1.cpuNanoseconds }[replayCount / 2]
                 figures.oneJobCPUNanosecondsPerKey = Double(median.cpuNanoseconds) / Double(keystrokes)
                 say("  replay with -j 1 (median of \(replayCount)): \(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU, "
                     + "\(format(Double(median.wallNanoseconds) / 1e6)) ms wall "
-                    + "(\(format(Double(median.cpuNanoseconds) / Double(keystrokes))) ns CPU a key)")
+                    + "(\(format(Double(median.cpuNanoseconds) / Double(keystrokes))) ns CPU a key)"
+                    + (oneJobRatio.map { "; paired ratio \(format($0, 3))" } ?? ""))
             }
         }
 

@@ -109,3 +109,36 @@ import Testing
         #expect(stats.median > 0)
     }
 }
+
+@Suite struct ReplayRatioTests {
+    @Test func everyReplayIsPairedWithABaselineMeasuredJustBeforeIt() throws {
+        // A stand-in moneyfield whose `test` passes every script and lists -j in its help.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-ratio-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("moneyfield").path
+        try """
+            #!/bin/sh
+            if [ "$2" = --help ]; then echo 'USAGE: moneyfield test [<paths> ...] [-j <j>]'; exit 0; fi
+            echo "$@" >> "\(folder.path)/calls"
+            echo '1 passed, 0 failed'
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(chmod(path, 0o755) == 0)
+        var measured = 0
+        let unit = 1_000.0
+        let figures = EndToEnd.run(moneyfield: path, baseline: nil, peakOf: [], scriptCount: 3, coldRuns: 1,
+                                   keystrokeCPU: { measured += 1; return unit }, say: { _ in })
+        let calls = try String(contentsOfFile: folder.path + "/calls", encoding: .utf8).split(separator: "\n")
+        let replays = calls.filter { !$0.contains("--update") && $0.contains("/corpus") }
+        // Nine replays as shipped, nine with -j 1, each after its own baseline.
+        #expect(replays.filter { $0.contains("-j 1") }.count == 9)
+        #expect(replays.count == 18)
+        #expect(measured == 18)
+        // With a constant baseline the median of the pairs is the median replay's CPU over it.
+        let ratio = try #require(figures.cpuRatio)
+        let perKey = try #require(figures.cpuNanosecondsPerKey)
+        #expect(abs(ratio - perKey / unit) < 1e-9)
+        #expect(figures.baselineCPUNanosecondsPerKey == unit)
+        #expect(figures.oneJobCPURatio != nil)
+    }
+}
