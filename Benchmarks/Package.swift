@@ -21,6 +21,8 @@ let package = Package(
             name: "moneyfield-bench",
             dependencies: ["BenchmarkSupport", .product(name: "MoneyFieldEngine", package: "moneyfield")]),
         .executableTarget(name: "one-amount"),
+        // The harness's own logic: the page's table, finding `fit`, CPU time of a child and of a thread.
+        .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
         .executableTarget(
             name: "KeystrokeBenchmarks",
             dependencies: [

@@ -6,6 +6,10 @@ import Foundation
 /// a real web money input with `--jobs 1` and `--jobs 2` (`--jobs` only when this `check` has it).
 public enum CheckThroughput {
     public struct Figures: Sendable {
+        /// Sessions per second against `moneyfield adapter` (the checker and the pipe alone).
+        public var engine: Double?
+        /// Sessions per second against the guide's Python adapter.
+        public var python: Double?
         /// Sessions per second of the browser adapter, by `--jobs`.
         public var browser: [Int: Double] = [:]
         /// Seconds of a run against the defect zoo with shrinking, and with none (`--shrink-budget 0`).
@@ -26,8 +30,8 @@ public enum CheckThroughput {
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("moneyfield-check-bench-\(getpid())")
         try? FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
-        _ = measure("moneyfield adapter", adapter: "\(moneyfield) adapter", sessions: quick ? 200 : 1_000, binary: moneyfield,
-                    in: workspace, say: say)
+        figures.engine = measure("moneyfield adapter", adapter: "\(moneyfield) adapter", sessions: quick ? 200 : 1_000,
+                                 binary: moneyfield, in: workspace, say: say)
         figures.shrinking = shrinkingCost(moneyfield: moneyfield, sessions: quick ? 200 : 1_000, in: workspace, say: say)
 
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,21 +42,18 @@ public enum CheckThroughput {
            let python = guide.components(separatedBy: "```python\n").dropFirst().first?.components(separatedBy: "```").first {
             let file = workspace.appendingPathComponent("my_field.py")
             if (try? python.write(to: file, atomically: true, encoding: .utf8)) != nil {
-                _ = measure("the guide's Python adapter (no id echoed, a difference in nearly every session)", adapter: "python3 \(file.path)",
-                            sessions: quick ? 100 : 300, binary: moneyfield, in: workspace, say: say, field: ["--steps", "30"])
+                figures.python = measure("the guide's Python adapter (no id echoed, a difference in nearly every session)",
+                                         adapter: "python3 \(file.path)", sessions: quick ? 100 : 300, binary: moneyfield,
+                                         in: workspace, say: say, field: ["--steps", "30"])
             }
         }
-        let browser = root.appendingPathComponent("Examples/Adapters/browser")
-        let page = browser.appendingPathComponent("pages/autonumeric-whole.html").path
-        let chromiums = ["/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium"]
-        guard chromiums.contains(where: FileManager.default.fileExists(atPath:)), FileManager.default.fileExists(atPath: page) else {
+        guard let adapter = browserAdapter(root: root) else {
             say("  browser adapter: skipped (apt-get install -y $(cat Examples/Adapters/browser/apt-packages.txt))")
             return figures
         }
         let help = runChild([moneyfield, "check", "--help"], captureOutput: true).output
         let jobs = help.contains("--jobs") ? [1, 2] : [1]
         if jobs == [1] { say("  (this check has no --jobs: one adapter only)") }
-        let adapter = "python3 \(browser.appendingPathComponent("adapter.py").path) \(page) --settle sync"
         for count in jobs {
             let options = count == 1 ? [] : ["--jobs", String(count)]
             // 300 sessions: in 100, starting each job's Chromium (about 1.5 s) was a third of the run.
@@ -60,6 +61,18 @@ public enum CheckThroughput {
                                              sessions: quick ? 20 : 300, binary: moneyfield, in: workspace, say: say, options: options)
         }
         return figures
+    }
+
+    /// The browser adapter on autoNumeric's whole-dollar page (`--settle sync`), or nil when
+    /// Chromium or the page is not there.
+    public static func browserAdapter(root: URL) -> String? {
+        let browser = root.appendingPathComponent("Examples/Adapters/browser")
+        let page = browser.appendingPathComponent("pages/autonumeric-whole.html").path
+        let chromiums = ["/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium"]
+        guard chromiums.contains(where: FileManager.default.fileExists(atPath:)), FileManager.default.fileExists(atPath: page) else {
+            return nil
+        }
+        return "python3 \(browser.appendingPathComponent("adapter.py").path) \(page) --settle sync"
     }
 
     /// What shrinking costs (issue 34: within ×2 of a run without it): the same seeded run against

@@ -5,7 +5,20 @@ import Foundation
 public enum EndToEnd {
     /// What the summary's targets need; nil where that part was skipped.
     public struct Figures {
+        /// Keystrokes per wall second of the median replay (moves with a neighbour's load).
         public var keystrokesPerSecond: Double?
+        /// CPU nanoseconds (user + system, every thread of `moneyfield test`, from `wait4`) per
+        /// keystroke, median of the replays: what a neighbour's load does not stretch.
+        public var cpuNanosecondsPerKey: Double?
+        /// The same with `-j 1` (one replaying thread), when this `test` has `-j`.
+        public var oneJobCPUNanosecondsPerKey: Double?
+        /// A replayed key's CPU time over the baseline's, each replay paired with a baseline
+        /// measured just before it (median of the pairs), by default and with `-j 1`; and the
+        /// baseline's median. Paired because a neighbour's load changes what a CPU nanosecond
+        /// buys (caches, the other core's traffic) from one second to the next.
+        public var cpuRatio: Double?
+        public var oneJobCPURatio: Double?
+        public var baselineCPUNanosecondsPerKey: Double?
         public var coldStart: (moneyfield: Double, baseline: Double)?
         public var peakMiB: (moneyfield: Double, baseline: Double)?
     }
@@ -13,8 +26,10 @@ public enum EndToEnd {
     /// `baseline` is the `one-amount` binary; `peakOf` the command prefix that reports a
     /// command's peak memory (`moneyfield-bench --peak-of`).
     @discardableResult
+    /// `keystrokeCPU` measures the ratio's baseline (CPU ns per cached-`NumberFormatter` keystroke)
+    /// for a moment; it runs before every replay.
     public static func run(moneyfield: String?, baseline: String?, peakOf: [String], scriptCount: Int, coldRuns: Int,
-                           say: (String) -> Void) -> Figures {
+                           keystrokeCPU: (() -> Double)? = nil, say: (String) -> Void) -> Figures {
         var figures = Figures()
         guard let moneyfield, FileManager.default.isExecutableFile(atPath: moneyfield) else {
             say("  skipped: no moneyfield binary\(moneyfield.map { " at \($0)" } ?? "") "
@@ -57,22 +72,62 @@ public enum EndToEnd {
             say("  skipped: `test --update` on the corpus failed (exit \(update.status)): \(update.output.suffix(300))")
             return figures
         }
-        // Nine replays of a tenth of a second each: the replay takes both cores, so a neighbour's
-        // burst on this shared machine moved a median of three by a fifth.
+        // Nine replays of a tenth of a second each, medians taken apart for wall and CPU time: the
+        // replay takes both cores, so a neighbour's burst on this shared machine moves its wall
+        // time most; its CPU time (every thread, user + system, as `wait4` reports it) not.
         let replayCount = 9
-        var replays: [ChildRun] = []
-        for _ in 0..<replayCount { replays.append(runChild([binary, "test", corpus], captureOutput: true)) }
-        replays.sort { $0.wallNanoseconds < $1.wallNanoseconds }
-        let median = replays[replayCount / 2]
-        let counts = summary(of: median.output)
+        /// Replays, each after a baseline measured just before it, and the median of the pairs' ratios.
+        func pairedReplays(_ arguments: [String]) -> (runs: [ChildRun], ratio: Double?, baseline: Double?) {
+            var runs: [ChildRun] = []
+            var baselines: [Double] = []
+            var ratios: [Double] = []
+            for _ in 0..<replayCount {
+                let unit = keystrokeCPU?()
+                let run = runChild([binary, "test"] + arguments + [corpus], captureOutput: true)
+                runs.append(run)
+                if let unit, unit > 0 {
+                    baselines.append(unit)
+                    ratios.append(Double(run.cpuNanoseconds) / Double(keystrokes) / unit)
+                }
+            }
+            return (runs, median(ratios), median(baselines))
+        }
+        let (replays, cpuRatio, unit) = pairedReplays([])
+        let wall = replays.sorted { $0.wallNanoseconds < $1.wallNanoseconds }[replayCount / 2]
+        let cpu = replays.sorted { $0.cpuNanoseconds < $1.cpuNanoseconds }[replayCount / 2]
+        let counts = summary(of: wall.output)
         say("  corpus: \(scripts.count) generated scripts, \(keystrokes) keystrokes; replay "
-            + "\(counts.map { "\($0.passed) passed, \($0.failed) failed" } ?? "exit \(median.status)")")
-        say("  replay (median of \(replayCount)): \(format(Double(median.wallNanoseconds) / 1e6)) ms wall, "
-            + "\(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU → "
-            + "\(format(Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9), 0)) keystrokes/s wall, "
-            + "\(format(Double(keystrokes) / (Double(median.cpuNanoseconds) / 1e9), 0)) per CPU-second")
-
-        if counts?.failed == 0 { figures.keystrokesPerSecond = Double(keystrokes) / (Double(median.wallNanoseconds) / 1e9) }
+            + "\(counts.map { "\($0.passed) passed, \($0.failed) failed" } ?? "exit \(wall.status)")")
+        say("  replay (medians of \(replayCount)): \(format(Double(wall.wallNanoseconds) / 1e6)) ms wall, "
+            + "\(format(Double(cpu.cpuNanoseconds) / 1e6)) ms CPU → "
+            + "\(format(Double(keystrokes) / (Double(wall.wallNanoseconds) / 1e9), 0)) keystrokes/s wall, "
+            + "\(format(Double(keystrokes) / (Double(cpu.cpuNanoseconds) / 1e9), 0)) per CPU-second "
+            + "(\(format(Double(cpu.cpuNanoseconds) / Double(keystrokes))) ns CPU a key)")
+        guard replays.allSatisfy({ summary(of: $0.output)?.failed == 0 }) else {
+            say("  replay: not every replay passed; no figure taken")
+            return figures
+        }
+        figures.keystrokesPerSecond = Double(keystrokes) / (Double(wall.wallNanoseconds) / 1e9)
+        figures.cpuNanosecondsPerKey = Double(cpu.cpuNanoseconds) / Double(keystrokes)
+        figures.cpuRatio = cpuRatio
+        figures.baselineCPUNanosecondsPerKey = unit
+        if let cpuRatio, let unit {
+            say("  replayed key / cached-NumberFormatter key in CPU time, median of \(replayCount) pairs: \(format(cpuRatio, 3)) "
+                + "(that keystroke: \(format(unit)) ns CPU, median)")
+        }
+        // One replaying thread: no second core to share, nor to wait on.
+        if runChild([binary, "test", "--help"], captureOutput: true).output.contains("-j") {
+            let (oneJob, oneJobRatio, _) = pairedReplays(["-j", "1"])
+            if oneJob.allSatisfy({ summary(of: $0.output)?.failed == 0 }) {
+                figures.oneJobCPURatio = oneJobRatio
+                let median = oneJob.sorted { $0.cpuNanoseconds < $1.cpuNanoseconds }[replayCount / 2]
+                figures.oneJobCPUNanosecondsPerKey = Double(median.cpuNanoseconds) / Double(keystrokes)
+                say("  replay with -j 1 (median of \(replayCount)): \(format(Double(median.cpuNanoseconds) / 1e6)) ms CPU, "
+                    + "\(format(Double(median.wallNanoseconds) / 1e6)) ms wall "
+                    + "(\(format(Double(median.cpuNanoseconds) / Double(keystrokes))) ns CPU a key)"
+                    + (oneJobRatio.map { "; paired ratio \(format($0, 3))" } ?? ""))
+            }
+        }
 
         // Cold start and peak memory: interleaved so both see the same machine state.
         guard let baseline, FileManager.default.isExecutableFile(atPath: baseline) else {
