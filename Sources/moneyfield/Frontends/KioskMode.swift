@@ -237,7 +237,7 @@ struct KioskMode {
             // Rows to spare (after the list, and two for a message wrapped long) show the rest of
             // the hint: at 100×30 every key, Shift+End and Ctrl-A too. The least size keeps two.
             let spare = size.rows - parts.fixedRows - listed - Self.messageRows
-            if spare > 0, hint.last?.hasSuffix("…") == true {
+            if spare > 0 {
                 hint = KioskMode.hint(width: room, lines: hint.count + spare, tabLeaves: !isForm && leavingCanShow)
                 fixedRows = parts.fixedRows - parts.hint.count + hint.count
             }
