@@ -29,8 +29,11 @@ import Testing
             if !isSign { padded.removeSubrange(first...last) }
             caret = n - last - 1
         } else {
-            // The nearest boundary to the start; a tie goes to the later one (fewer slots right of it).
-            let distances = (0...n).map { abs(boundary($0) - range.lowerBound) }
+            // The nearest boundary to the start, a boundary holding every offset from the end of
+            // the glyph left of it to the start of the one right of it (a tap just after a
+            // separator stands before the next digit); a tie goes to the later one.
+            func high(_ c: Int) -> Int { c == 0 ? glyphs[n - 1].upperBound : glyphs[n - c].lowerBound }
+            let distances = (0...n).map { max(0, boundary($0) - range.lowerBound, range.lowerBound - high($0)) }
             let best = distances.min()!
             caret = (0...n).filter { distances[$0] == best }.min()!
         }

@@ -72,9 +72,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (0, "$|12.45"), (1, "$|12.45"), (2, "$1|2.45"), (3, "$12|.45"), (4, "$12.4|5"), (5, "$12.4|5"), (6, "$12.45|"),
+        (0, "$|12.45"), (1, "$|12.45"), (2, "$1|2.45"), (3, "$12|.45"), (4, "$12|.45"), (5, "$12.4|5"), (6, "$12.45|"),
     ])
     func aTapGoesToTheNearestSlotBoundary(offset: Int, marked: String) throws {
+        // Offset 4, just after the point, is the boundary between `2` and `4` (SPEC §1).
         var field = try MoneyField(locale: "en_US", currency: "USD")
         try type("1245", into: &field)
         try field.tap(atUTF16Offset: offset)

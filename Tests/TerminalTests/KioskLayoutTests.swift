@@ -1,5 +1,6 @@
 import MoneyFieldEngine
 import MoneyFieldShell
+import MoneyFieldIO
 import Testing
 @testable import moneyfield
 
@@ -29,5 +30,35 @@ import Testing
         let layout = KioskMode.Layout(view: view, size: TerminalSize(columns: 40, rows: 12), isForm: true, marking: .brackets)
         #expect(!layout.fits)
         #expect(layout.needed.columns == 40 && layout.needed.rows > 12, "\(layout.needed)")
+    }
+
+    /// Issue 53 #13: the hint by whole items at every width and number of lines: never an item
+    /// cut, what is left out said by a last `…`, and every key once the lines allow.
+    @Test func theHintIsWholeItems() throws {
+        for tabLeaves in [false, true] {
+            let items = Set(KioskMode.hintItems + ["Tab: leave the field (<enter>)", "…"])
+            for width in 30...200 {
+                for lines in 1...8 {
+                    let hint = KioskMode.hint(width: width, lines: lines, tabLeaves: tabLeaves)
+                    let label = "\(width) cells, \(lines) lines\(tabLeaves ? ", Tab" : ""): \(hint)"
+                    #expect(hint.count <= lines && hint.allSatisfy { TerminalWidth.of($0) <= width }, "\(label)")
+                    let shown = hint.flatMap { $0.components(separatedBy: " · ") }
+                    #expect(shown.allSatisfy(items.contains), "an item cut: \(label)")
+                    #expect(shown.first == "Enter or Esc: done", "\(label)")
+                    // Everything, or what is left out said (unless the last line is one item that fills it).
+                    let lastFills = hint.last.map { !$0.contains(" · ") && TerminalWidth.of($0 + " · …") > width } ?? false
+                    #expect(shown.last == "…" || shown.count == KioskMode.hintItems.count + (tabLeaves ? 1 : 0) || lastFills, "\(label)")
+                }
+            }
+        }
+        // At 100 columns (98 cells) three lines hold every key.
+        let wide = KioskMode.hint(width: 98, lines: 3)
+        #expect(wide.joined().contains("Shift+End send") && wide.joined().contains("Ctrl-A selall") && !wide.joined().contains("…"), "\(wide)")
+        // Where the terminal has the rows, the kiosk gives them to the hint.
+        let view = FieldView(name: "amount", field: MoneyField(try FieldConfiguration()))
+        let roomy = KioskMode.Layout(view: view, size: TerminalSize(columns: 100, rows: 30), isForm: false, marking: .brackets)
+        #expect(roomy.hint == wide, "\(roomy.hint)")
+        let tight = KioskMode.Layout(view: view, size: TerminalSize(columns: 100, rows: 12), isForm: false, marking: .brackets)
+        #expect(tight.fits && tight.hint.count == 2 && tight.hint.last?.hasSuffix(" · …") == true, "\(tight.hint)")
     }
 }

@@ -21,9 +21,13 @@ final class Tmux {
 
     var historyFile: URL { folder.appendingPathComponent("history") }
 
-    /// Starts the shell; `environment` adds to an isolated one (HOME, XDG_STATE_HOME and
-    /// MONEYFIELD_HISTORY all inside a fresh temporary folder, UTF-8, no colour).
-    init(arguments: [String] = [], environment: [String: String] = [:], historyVariable: Bool = true) throws {
+    /// Where the program writes its process id as it starts (`programID`).
+    var pidFile: URL { folder.appendingPathComponent("pid") }
+
+    /// Starts the shell in a `columns`×`rows` window; `environment` adds to an isolated one (HOME,
+    /// XDG_STATE_HOME and MONEYFIELD_HISTORY all inside a fresh temporary folder, UTF-8, no colour).
+    init(arguments: [String] = [], environment: [String: String] = [:], historyVariable: Bool = true,
+         columns: Int = 100, rows: Int = 30) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var variables = [
@@ -33,14 +37,46 @@ final class Tmux {
         if historyVariable { variables["MONEYFIELD_HISTORY"] = historyFile.path }
         variables.merge(environment) { $1 }
         guard let binary = BuiltProgram.moneyfield else { throw BuiltProgram.MissingBinary() }
-        let command = (["env"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // A shell that writes its own id and becomes the program (exec, as env does), so a test
+        // can signal exactly the process it started.
+        let command = (["sh", "-c", "echo $$ > \"$0\"; exec \"$@\"", pidFile.path, "env"]
+            + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + [binary.path] + arguments).map(Self.quoted).joined(separator: " ")
         // The exit status is printed so a test can see how the shell ended; the pane stays.
         // sh only waits: Ctrl-C reaches the whole foreground group, and must not end the pane.
         // Then the pane stays until kill-server, with no timer of its own (and no `sleep` a
         // neighbour's process search could take for its own).
         let script = "trap : INT; \(command); echo \"[exit $?]\"; exec cat >/dev/null"
-        try run(["new-session", "-d", "-x", "100", "-y", "30", "-s", target, "sh", "-c", script])
+        try run(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", target, "sh", "-c", script])
+    }
+
+    /// A pane of `columns`×`rows` that shows `file`'s bytes as a terminal draws them (`cat`), and
+    /// nothing after: a recording's output played at its own size.
+    init(showing file: URL, columns: Int, rows: Int) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = "cat \(Self.quoted(file.path)); exec cat >/dev/null"
+        try run(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", target, "env", "TERM=xterm-256color", "sh", "-c", script])
+    }
+
+    /// The id of the program the pane runs, once it has started.
+    func programID(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while clock.now < deadline {
+            if let text = try? String(contentsOf: pidFile, encoding: .utf8), let id = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return id
+            }
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Issue.record("the program never wrote its id", sourceLocation: sourceLocation)
+        throw TmuxError.timedOut("the program's id")
+    }
+
+    /// The whole visible screen, every row (blank ones too, as empty strings), trailing spaces dropped.
+    func rows() throws -> [String] {
+        let text = try run(["capture-pane", "-p", "-t", target])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
     deinit {

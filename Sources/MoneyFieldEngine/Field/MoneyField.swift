@@ -325,12 +325,23 @@ extension MoneyField {
     }
 
     /// The caret slot (slots right of it) whose boundary lies nearest `offset`; a tie goes to the later one.
+    ///
+    /// A boundary between two glyphs holds every offset from the end of the left one to the
+    /// start of the right one (SPEC §1): a tap just after a separator (`$1,|234`, `$0.|12`) stands
+    /// between the digits it separates, drawn where the field draws that caret (`$1|,234`),
+    /// never past the next digit.
     public func caretSlot(nearestUTF16Offset offset: Int) -> Int {
         let slots = slotCount
+        // An empty field has one caret stop.
+        guard slots > 0 else { return 0 }
+        let glyphs = glyphRanges
         var best = slots
         var bestDistance = Int.max
         for caret in stride(from: slots, through: 0, by: -1) {
-            let distance = abs(caretOffset(forSlot: caret) - offset)
+            // The glyph left of this boundary is `slots - caret - 1`, the one right of it the next.
+            let low = caret == slots ? glyphs[0].lowerBound : glyphs[slots - caret - 1].upperBound
+            let high = caret == 0 ? glyphs[slots - 1].upperBound : glyphs[slots - caret].lowerBound
+            let distance = offset < low ? low - offset : offset > high ? offset - high : 0
             // Walking left to right, `<=` lets the later boundary win a tie.
             if distance <= bestDistance {
                 best = caret

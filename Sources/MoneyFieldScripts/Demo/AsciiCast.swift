@@ -8,7 +8,8 @@ import MoneyFieldShell
 package enum AsciiCast {
     /// `columns`: the terminal width the demo was planned for (`--columns`), the cast's width.
     package static func text(of plan: DemoPlan, title: String, timestamp: Int, columns: Int? = nil) -> String {
-        let width = max(columns ?? plan.width, plan.width, 20), height = max(plan.height, 5)
+        // One row more than the tallest screen: the cursor ends on it (below), and no screen scrolls.
+        let width = max(columns ?? plan.width, plan.width, 20), height = max(plan.height + 1, 5)
         var lines = ["{\"version\":2,\"width\":\(width),\"height\":\(height),\"timestamp\":\(timestamp),"
             + "\"title\":\(JSON.string(title)),\"env\":{\"TERM\":\"xterm-256color\",\"SHELL\":\"/bin/sh\"}}"]
         var elapsed = 0
@@ -18,9 +19,11 @@ package enum AsciiCast {
             elapsed += frame.milliseconds
             previous = frame
         }
-        // The cursor leaves the last screen below its last line, so a shell prompt after
-        // `asciinema play` starts on a line of its own instead of over the box.
-        lines.append("[\(seconds(elapsed)),\"o\",\(JSON.string("\u{1B}[\(height);1H\r\n"))]")
+        // The cursor leaves the last screen on the spare row below every screen's lines, so a
+        // shell prompt after `asciinema play` starts on a line of its own instead of over the box,
+        // and the last screen, its captions too, stays whole: a line feed on the last row of a
+        // terminal of the header's size would scroll its top line away.
+        lines.append("[\(seconds(elapsed)),\"o\",\(JSON.string("\u{1B}[\(height);1H"))]")
         return lines.joined(separator: "\n") + "\n"
     }
 

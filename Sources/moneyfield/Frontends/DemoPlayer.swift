@@ -106,7 +106,8 @@ struct DemoPlayer {
         var resized = false
         while true {
             let events = RawTerminal.takeEvents()
-            if events.interrupted { return .interrupt }
+            // Ctrl-C as a key or SIGINT, or SIGTERM and SIGHUP, which the demo stops for.
+            if events.interrupted || Interrupts.caught != 0 { return .interrupt }
             resized = resized || events.resized || events.continued
             if resized && pending.isEmpty { return .resize }
             let left = deadline.map { Int32(max(0, $0.timeIntervalSinceNow * 1000)) }
@@ -138,23 +139,31 @@ struct DemoPlayer {
 
     /// The line under the screen: where the demo is and the keys that work now, in `width`
     /// cells. Paused, `p` resumes; on the last screen the demo says it is over and how to leave.
-    /// Narrow, what matters least now is left out whole (`p pause` before `← back`), never a
-    /// word cut (`p pa…`); only what still does not fit is cut.
+    /// Narrow, what matters least now gives way first, whole (`p pause`, then `← back`), or says
+    /// itself shorter (`→ next` for `Enter next`), never a word cut (`p pa…`): at the narrowest
+    /// terminal a demo is drawn on (30 columns, 29 cells with the spare one) every footer fits
+    /// whole. Only a place that alone is wider than `width`, never drawn, is cut.
     static func footer(step: Int, of count: Int, paused: Bool, isLast: Bool, width: Int = .max) -> String {
         let place = "step \(min(step + 1, max(count, 1)))/\(count)"
-        var items: [String], leastNeededFirst: [String]
+        enum Giving { case drop(String), shorten(String, to: String) }
+        var items: [String], givings: [Giving]
         if isLast {
             items = [place, "end of demo", "Enter or q leaves", "← back"]
-            leastNeededFirst = ["← back", "end of demo"]
+            givings = [.drop("← back"), .drop("end of demo"), .shorten("Enter or q leaves", to: "q leaves"), .drop("q leaves")]
         } else if paused {
             items = [place, "paused", "Enter next", "← back", "p resume", "q quit"]
-            leastNeededFirst = ["← back", "Enter next"]
+            // `p resume` says the demo is paused.
+            givings = [.drop("← back"), .drop("Enter next"), .drop("paused"), .drop("q quit"), .drop("p resume")]
         } else {
             items = [place, "Enter next", "← back", "p pause", "q quit"]
-            leastNeededFirst = ["p pause", "← back"]
+            // → goes on as Enter does, in fewer cells.
+            givings = [.drop("p pause"), .drop("← back"), .shorten("Enter next", to: "→ next"), .drop("q quit"), .drop("→ next")]
         }
-        for item in leastNeededFirst where TerminalWidth.of(items.joined(separator: " · ")) > width {
-            items.removeAll { $0 == item }
+        for giving in givings where TerminalWidth.of(items.joined(separator: " · ")) > width {
+            switch giving {
+            case .drop(let item): items.removeAll { $0 == item }
+            case .shorten(let item, let shorter): items = items.map { $0 == item ? shorter : $0 }
+            }
         }
         return TerminalWidth.cut(items.joined(separator: " · "), to: width)
     }

@@ -50,7 +50,10 @@ struct InteractiveShell {
                     // Wrapped to the terminal as it is now (it may have been resized).
                     console.write(result, wrappingAt: TerminalSize.current().columns)
                     if result.rangBell { Output.write("\u{7}") }
-                    if result.kioskField != nil { KioskMode(session: session, console: console).run() }
+                    if result.kioskField != nil {
+                        KioskMode(session: session, console: console).run()
+                        if Interrupts.caught != 0 { Self.stoppedInKiosk(session) }
+                    }
                     if result.quits { return }
                 }
             }
@@ -64,6 +67,17 @@ struct InteractiveShell {
         let recording = session.recordingPath.map { "the recording \(VisibleText.terminalSafe($0)) holds every command up to there, whole" }
             ?? "no recording was running"
         Output.writeError("\ninterrupted \(place); \(recording)\n")
+        Foundation.exit(Interrupts.exitStatus)
+    }
+
+    /// Ends the shell a signal stopped in the kiosk (which gave the terminal back): the field as
+    /// it was left, and the recording, which holds every key typed there (each recorded as it
+    /// was pressed). To stderr, as at the prompt.
+    static func stoppedInKiosk(_ session: Session) -> Never {
+        let field = session.activeFieldLine.map { " with \(VisibleText.terminalSafe($0.text))" } ?? ""
+        let recording = session.recordingPath.map { "the recording \(VisibleText.terminalSafe($0)) holds every command and key up to there, whole" }
+            ?? "no recording was running"
+        Output.writeError("interrupted in the kiosk\(field); \(recording)\n")
         Foundation.exit(Interrupts.exitStatus)
     }
 }

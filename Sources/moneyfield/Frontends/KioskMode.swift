@@ -17,26 +17,45 @@ struct KioskMode {
     static let hintItems: [String] = ["Enter or Esc: done", "digits type"]
         + KeyTable.all.filter { !$0.kiosk.isEmpty }.map { "\($0.kioskLabel) \($0.name)" }
 
-    /// The hint flowed into at most `lines` lines of `width` cells; what does not fit ends in `…`.
+    /// The hint flowed into at most `lines` lines of `width` cells, by whole items: an item that
+    /// does not fit on a line starts the next, and when the lines are full the rest is left out
+    /// whole, a last `…` saying there is more, never an item cut (`Shift+Home sho…`). Only an item
+    /// wider than a whole line (Tab's, at the narrowest box) is broken, at its spaces.
     /// A lone field whose leaving can show names Tab, which leaves it (a form's Tab has its own line).
     static func hint(width: Int, lines: Int = 2, tabLeaves: Bool = false) -> [String] {
-        var result: [String] = [""]
         let items = tabLeaves ? [hintItems[0], "Tab: leave the field (<enter>)"] + hintItems.dropFirst() : hintItems
-        for item in items {
-            let joined = result[result.count - 1].isEmpty ? item : result[result.count - 1] + " · " + item
-            if TerminalWidth.of(joined) <= width {
-                result[result.count - 1] = joined
-            } else if result.count < lines {
-                result.append(item)
-            } else {
-                result[result.count - 1] = TerminalWidth.cut(joined, to: width)
-                break
+        let separator = " · "
+        var result: [String] = []
+        var line = ""
+        var leftOut = false
+        placing: for item in items {
+            for piece in TerminalWidth.wrapped(item, to: width) {
+                let joined = line.isEmpty ? piece : line + separator + piece
+                if TerminalWidth.of(joined) <= width {
+                    line = joined
+                    continue
+                }
+                guard result.count + 1 < lines else {
+                    leftOut = true
+                    break placing
+                }
+                result.append(line)
+                line = piece
             }
         }
-        return result.map { TerminalWidth.cut($0, to: width) }
+        if !line.isEmpty { result.append(line) }
+        guard leftOut, var last = result.popLast() else { return result }
+        // Room for the `…` on the last line, taking whole items off its end as needed.
+        while TerminalWidth.of(last + separator + "…") > width, let cut = last.range(of: separator, options: .backwards) {
+            last = String(last[..<cut.lowerBound])
+        }
+        result.append(TerminalWidth.of(last + separator + "…") <= width ? last + separator + "…" : last)
+        return result
     }
 
-    /// Runs until the person leaves; prints the final `NAME: DISPLAY` line.
+    /// Runs until the person leaves; prints the final `NAME: DISPLAY` line. Left by a signal the
+    /// shell stops for (SIGTERM, SIGHUP), it gives the terminal back and prints nothing: the
+    /// shell says where it stopped (`Interrupts.caught` says so).
     func run() {
         guard RawTerminal.enter() else {
             console.write(CommandResult(lines: [.error("kiosk needs the terminal, and standard input is not one")]))
@@ -47,7 +66,7 @@ struct KioskMode {
         var redraw = true
         reading: while true {
             let events = RawTerminal.takeEvents()
-            if events.interrupted { break }
+            if events.interrupted || Interrupts.caught != 0 { break }
             redraw = redraw || events.resized || events.continued
             // The size the refusal named is stale once the terminal changes: say what happened in
             // words that fit the narrowest box whole, never a cut `the kiosk need…`.
@@ -84,6 +103,7 @@ struct KioskMode {
             }
         }
         RawTerminal.restore()
+        if Interrupts.caught != 0 { return }
         if let line = session.activeFieldLine { console.write(CommandResult(lines: [line])) }
     }
 
@@ -149,12 +169,20 @@ struct KioskMode {
         case closed
     }
 
-    /// Bytes from the terminal, waiting for them without limit or at most `milliseconds`.
+    /// Bytes from the terminal, waiting for them without limit or at most `milliseconds`; a
+    /// noted signal (`Interrupts`' wake pipe) ends the wait, even one that lands just before it.
     static func read(waitingAtMost milliseconds: Int32?) -> ReadResult {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, milliseconds ?? -1)
+        var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: Interrupts.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&watched, Interrupts.wakeDescriptor >= 0 ? 2 : 1, milliseconds ?? -1)
         if ready < 0 { return errno == EINTR ? .interrupted : .closed }
         if ready == 0 { return .quiet }
+        if watched[1].revents != 0 {
+            // The signal's byte taken: `Interrupts.caught` is what the caller reads.
+            var byte: UInt8 = 0
+            _ = Foundation.read(Interrupts.wakeDescriptor, &byte, 1)
+            if watched[0].revents == 0 { return .interrupted }
+        }
         var chunk = [UInt8](repeating: 0, count: 256)
         let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0 { return errno == EINTR ? .interrupted : .closed }
@@ -188,20 +216,31 @@ struct KioskMode {
     /// Where the kiosk's parts go on a terminal of `size`.
     struct Layout {
         let drawing: KioskScreen.Drawing
-        let hint: [String]
+        private(set) var hint: [String]
         /// A form's Tab line, wrapped at spaces to the width (never cut mid-word), then a blank.
         let tabHint: [String]
         let room: Int
-        let fixedRows: Int
+        private(set) var fixedRows: Int
+        /// Rows a message may wrap into besides its own before the hint takes more lines.
+        static let messageRows = 2
         /// A size at which this very layout fits, said when this terminal is too small.
         let needed: (columns: Int, rows: Int)
         let fits: Bool
         static let margin = "  "
 
-        init(view: FieldView, size: TerminalSize, isForm: Bool, leavingCanShow: Bool = false, marking: FieldView.Marking) {
+        /// `listed`: the lines a form lists its fields on (0 for a lone field), which come before
+        /// the hint's extra lines.
+        init(view: FieldView, size: TerminalSize, isForm: Bool, leavingCanShow: Bool = false, marking: FieldView.Marking, listed: Int = 0) {
             let parts = Parts(view: view, columns: size.columns, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking)
             (drawing, hint, tabHint, room, fixedRows) = (parts.drawing, parts.hint, parts.tabHint, parts.room, parts.fixedRows)
             fits = size.columns >= parts.least.columns && size.rows >= parts.least.rows
+            // Rows to spare (after the list, and two for a message wrapped long) show the rest of
+            // the hint: at 100×30 every key, Shift+End and Ctrl-A too. The least size keeps two.
+            let spare = size.rows - parts.fixedRows - listed - Self.messageRows
+            if spare > 0 {
+                hint = KioskMode.hint(width: room, lines: hint.count + spare, tabLeaves: !isForm && leavingCanShow)
+                fixedRows = parts.fixedRows - parts.hint.count + hint.count
+            }
             // The box and the hint's lines change with the width, so the size to ask for is one
             // the layout drawn at that very size fits, both numbers together: this width when the
             // box fits in it, else the first wider one that holds the box, with its own rows.
@@ -241,7 +280,8 @@ struct KioskMode {
         guard let view = session.activeView else { return }
         let size = TerminalSize.current()
         let isForm = session.fields.count > 1
-        let layout = Layout(view: view, size: size, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking)
+        let layout = Layout(view: view, size: size, isForm: isForm, leavingCanShow: leavingCanShow, marking: marking,
+                            listed: isForm ? session.fields.count : 0)
         let (drawing, hint, room, fixedRows, needed) = (layout.drawing, layout.hint, layout.room, layout.fixedRows, layout.needed)
         let margin = Layout.margin
         var screen = "\u{1B}[H"

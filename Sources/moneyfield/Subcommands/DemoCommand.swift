@@ -112,17 +112,18 @@ struct DemoCommand: ParsableCommand {
                 Output.writeError("demo --cast interrupted while \(VisibleText.terminalSafe(cast)) was written; it was written whole\n")
                 throw ExitCode(Interrupts.exitStatus)
             }
-            Output.write("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
+            Output.writeError("wrote \(VisibleText.terminalSafe(cast)): \(plan.frames.count) screens, \(plan.frames.reduce(0) { $0 + $1.milliseconds } / 1000) s\n")
         } else if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            // SIGTERM and SIGHUP end the demo as Ctrl-C does: the terminal given back, and the
+            // run says at which step (the player notes them, `RawTerminal`).
+            Interrupts.stopBetweenSteps()
             let size = TerminalSize.current()
             let colour = Console().useColor
             // The terminal's width, not --columns (a cast's).
             let width = max(DemoPlayer.narrowest, size.columns)
             plan = DemoPlan(transcript: transcript, session: session, pacing: pacing, width: width, colour: colour)
-            let needed = DemoPlayer.needed(for: plan)
-            guard size.columns >= needed.columns, size.rows >= needed.rows else {
-                throw UnusableInput("the demo needs a terminal of at least \(needed.columns)×\(needed.rows) (columns×rows); this one is \(size.columns)×\(size.rows)")
-            }
+            // A terminal too small at the start is what it is after a resize: the player says the
+            // size the demo needs and waits for it (q quits), as the kiosk does.
             // After a resize the script is played again in a fresh session for the new width,
             // unless it may write files: then the first plan stays, and a smaller terminal is told its size.
             let replan: ((Int) -> DemoPlan?)? = allowWrite ? nil : { width in
@@ -152,15 +153,17 @@ struct DemoCommand: ParsableCommand {
         }
         let count = transcript.steps.count
         let steps = "\(English.count(count, "step"))"
+        // How the run ended is said on stderr, as `test` says an interruption: stdout is the demo
+        // itself (its screens, piped), which a class's log or projector keeps clean.
         switch ending {
         case .finished:
-            Output.write("demo finished: \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
+            Output.writeError("demo finished: \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .quit(let at):
-            Output.write("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
+            Output.writeError("demo left at step \(at + 1) of \(steps) from \(VisibleText.terminalSafe(raw.shown))\n")
         case .interrupted(let at):
             // `at` past the last step: every step was shown, and the signal came after the last began.
             let place = at < count ? "at step \(at + 1) of \(steps)" : "after step \(count), the last of \(steps),"
-            Output.write("demo interrupted \(place) from \(VisibleText.terminalSafe(raw.shown))\n")
+            Output.writeError("demo interrupted \(place) from \(VisibleText.terminalSafe(raw.shown))\n")
             throw ExitCode(Interrupts.caught != 0 ? Interrupts.exitStatus : 130)
         }
         // Left early, the class saw the steps up to there: only their differences are said.

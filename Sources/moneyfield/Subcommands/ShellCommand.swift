@@ -101,9 +101,16 @@ struct ShellOptions: ParsableArguments {
         let session = try Session(options: SessionOptions(locale: field.locale, currency: field.currency, isInteractive: interactive))
         let console = Console()
         var batch = BatchRunner(session: session, console: console, bail: bail, echo: echo && !interactive)
-        if interactive { batch.openKiosk = { KioskMode(session: session, console: console).run() } }
-        // Without a person at the prompt, a signal stops between commands and says how far it got.
-        if !interactive { Interrupts.stopBetweenSteps() }
+        if interactive {
+            batch.openKiosk = {
+                KioskMode(session: session, console: console).run()
+                if Interrupts.caught != 0 { InteractiveShell.stoppedInKiosk(session) }
+            }
+        }
+        // Without a person at the prompt, a signal stops between commands and says how far it got;
+        // with one, SIGTERM and SIGHUP do (the prompt's Ctrl-C abandons a line), the kiosk of
+        // `--cmd kiosk` included.
+        Interrupts.stopBetweenSteps(interactive ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
         if let record {
             let result = session.startRecording(to: record, replacing: forceRecord)
             // An error about an argument goes where errors go: standard error.
@@ -120,23 +127,29 @@ struct ShellOptions: ParsableArguments {
             }
             var reader = LineReader(bytes: bytes, limit: Session.maximumLineBytes)
             // A quit there ends the session as it would anywhere: the status says whether anything failed.
-            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) else { throw batch.failed ? ExitCode.failure : ExitCode.success }
+            guard batch.run(AnySequence { AnyIterator { reader.next() } }, place: initFile) || Interrupts.caught != 0 else {
+                throw batch.failed ? ExitCode.failure : ExitCode.success
+            }
         }
         // One sequence, so `--cmd:2:` names the second --cmd.
-        if !startupCommands.isEmpty, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd") {
+        if !startupCommands.isEmpty, Interrupts.caught == 0, !batch.run(startupCommands.map { .bytes(Array($0.utf8)) }, place: "--cmd"),
+           Interrupts.caught == 0 {
             throw batch.failed ? ExitCode.failure : ExitCode.success
         }
-        if !commands.isEmpty {
-            _ = batch.run(commandLines: commands, place: "-c")
-        } else if interactive {
-            try InteractiveShell(session: session, console: console).run()
-        } else {
-            var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
-            reader.stopsWhenInterrupted = Interrupts.isInterrupted
-            reader.wakeDescriptor = Interrupts.wakeDescriptor
-            _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
+        // A signal during --init or --cmd is said below, as after any command.
+        if Interrupts.caught == 0 {
+            if !commands.isEmpty {
+                _ = batch.run(commandLines: commands, place: "-c")
+            } else if interactive {
+                try InteractiveShell(session: session, console: console).run()
+            } else {
+                var reader = LineReader(descriptor: STDIN_FILENO, limit: Session.maximumLineBytes)
+                reader.stopsWhenInterrupted = Interrupts.isInterrupted
+                reader.wakeDescriptor = Interrupts.wakeDescriptor
+                _ = batch.run(AnySequence { AnyIterator { reader.next() } }, place: "stdin")
+            }
         }
-        if !interactive, Interrupts.caught != 0 {
+        if Interrupts.caught != 0 {
             let place = batch.lastPlace.map { "after \($0)" } ?? "before the first command"
             // The session's recording, whether --record or a `record` command started it.
             let recording = session.recordingPath.map { "; \(VisibleText.terminalSafe($0)) holds every command recorded up to there, whole" } ?? ""

@@ -40,8 +40,16 @@ enum Interrupts {
     /// between its steps, finishes the one under way (a file being replaced is replaced whole)
     /// and says where it stopped. A second signal ends it at once, as by default.
     static func stopBetweenSteps(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
-        for signal in endingSignals where signals.contains(signal) { moneyfield_catch_signal(signal, noteSignal, nil) }
+        for signal in endingSignals where signals.contains(signal) {
+            moneyfield_catch_signal(signal, noteSignal, nil)
+            if !notedSignals.contains(signal) { notedSignals.append(signal) }
+        }
     }
+
+    /// The signals `stopBetweenSteps` notes: the terminal taken key by key (`RawTerminal`, the
+    /// kiosk and the demo) keeps noting them, so the loop gives the terminal back and the
+    /// command says where it stopped (the recording, the demo's step).
+    private(set) nonisolated(unsafe) static var notedSignals: [Int32] = []
 
     /// Every such signal is only noted, the second too: `check` sends the signal again to each
     /// job's thread to end its wait on an adapter, and its adapters must be ended before it leaves.
@@ -109,7 +117,8 @@ private func noteOnly(_ signal: Int32) {
     wake()
 }
 
-private func noteSignal(_ signal: Int32) {
+/// Inside a handler: the first signal noted, a second one ending the program as by default.
+func noteSignal(_ signal: Int32) {
     guard Interrupts.caughtSignal.pointee == 0 else { return removeTemporariesAndResend(signal) }
     Interrupts.caughtSignal.pointee = signal
     wake()

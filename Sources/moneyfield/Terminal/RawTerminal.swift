@@ -34,7 +34,14 @@ enum RawTerminal {
             atexit(restoreAtExit)
             atExitRegistered = true
         }
-        for signal in endingSignals { moneyfield_catch_signal(signal, restoreAndResend, previousHandlers + Int(signal)) }
+        for signal in endingSignals {
+            // A signal the command stops between steps for is noted, for the loop to leave by.
+            if Interrupts.notedSignals.contains(signal) {
+                moneyfield_catch_signal(signal, noteWhileRaw, previousHandlers + Int(signal))
+            } else {
+                moneyfield_catch_signal(signal, restoreAndResend, previousHandlers + Int(signal))
+            }
+        }
         moneyfield_catch_signal(SIGTSTP, restoreAndResend, previousHandlers + Int(SIGTSTP))
         moneyfield_catch_signal(SIGCONT, takeAgain, previousHandlers + Int(SIGCONT))
         moneyfield_catch_signal(SIGINT, noteInterrupt, previousHandlers + Int(SIGINT))
@@ -121,6 +128,14 @@ private func restoreAndResend(_ signal: Int32) {
     if signal == SIGTSTP, wasRaw {
         moneyfield_catch_signal(SIGTSTP, restoreAndResend, nil)
     }
+}
+
+/// A signal the command stops for (SIGTERM in the kiosk or a demo): noted, and the loop reading
+/// keys leaves, gives the terminal back and says where it stopped; a second one ends the program
+/// at once, the terminal given back first.
+private func noteWhileRaw(_ signal: Int32) {
+    guard Interrupts.caught == 0 else { return restoreAndResend(signal) }
+    noteSignal(signal)
 }
 
 private func takeAgain(_ signal: Int32) {
