@@ -158,3 +158,52 @@ import Testing
         #expect(typing == .padding(padded: false, .typing), "\(typing.words)")
     }
 }
+
+/// Issue 51 §1 and the zoo it asks for, run in process: the snap-back causes, their still twins,
+/// a Delete that does nothing anywhere and select-on-focus are one script each, named by what
+/// the probes found.
+@Suite struct SnapBackTests {
+    static func groups(_ defects: [PlantedDefect], _ mode: EntryMode, _ locale: String, _ currency: String, sessions: Int = 300) -> [Checker.Behaviour] {
+        DefectZooTests.run(defects, on: DefectZooTests.configuration(mode, locale, currency), sessions: sessions, steps: 40).groups.map(\.behaviour)
+    }
+
+    /// Past ` €`, every key does nothing whether the caret snaps back or stays: one cause, the place.
+    @Test(arguments: [EntryMode.atm, .whole, .natural], [PlantedDefect.endPastSuffix, .endPastSuffixStill])
+    func pastTheSuffixIsOneScriptThePlace(_ mode: EntryMode, _ defect: PlantedDefect) {
+        let found = Self.groups([defect], mode, "de_DE", "EUR")
+        #expect(found.map(\.cause) == [.didNothing(.init(.outside, nil))], "\(defect.rawValue) \(mode): \(found.map(\.code))")
+    }
+
+    /// Before `$`, snapping back (`|$10` Delete → `$|10`) or staying: one script, outside the
+    /// amount. Where a digit alone does nothing there (the still twin in atm and whole entry,
+    /// whose point moneyfield refuses and whose Delete works), it is that key there.
+    @Test(arguments: [EntryMode.atm, .whole, .natural], [PlantedDefect.homeBeforePrefix, .homeBeforePrefixStill])
+    func beforeThePrefixIsOneScriptThePlace(_ mode: EntryMode, _ defect: PlantedDefect) {
+        let found = Self.groups([defect], mode, "en_US", "USD")
+        let key: NamedKey.KeyClass? = defect == .homeBeforePrefixStill && mode != .natural ? .digit : nil
+        #expect(found.map(\.cause) == [.didNothing(.init(.outside, key))], "\(defect.rawValue) \(mode): \(found.map(\.code))")
+    }
+
+    /// A Delete that does nothing anywhere (Backspace works) is one script in every mode: the key,
+    /// never split by the place it showed at. (Not in the zoo: beside a separator it is
+    /// `delete-beside-separator` too, and a zoo script shows one defect.)
+    @Test(arguments: DefectZooTests.fields)
+    func aDeleteThatDoesNothingAnywhereIsOneScriptTheKey(_ mode: EntryMode, _ locale: String, _ currency: String) {
+        let configuration = DefectZooTests.configuration(mode, locale, currency)
+        let plan = CheckPlan(configurations: [configuration], keys: CheckPlan.defaultKeys(for: mode), sessions: 300, steps: 40, seed: 1)
+        let summary = CheckRun(checker: Checker(plan: plan)).run {
+            PlantedAdapter { before, key, after in
+                key == .delete && after.display != before.display ? FieldAnswer(display: before.display, caret: before.caretOffset) : nil
+            }
+        }
+        let found = summary.groups.map(\.behaviour)
+        #expect(found.map(\.cause) == [.didNothing(.init(nil, .delete))], "\(mode) \(locale): \(found.map(\.code))")
+    }
+
+    /// Focus coming back with the text selected: one script, named so (never padding).
+    @Test(arguments: [DefectZooTests.fields[4], DefectZooTests.fields[5]])
+    func selectOnFocusIsOneScript(_ mode: EntryMode, _ locale: String, _ currency: String) {
+        let found = Self.groups([.selectsOnFocus], mode, locale, currency, sessions: 600)
+        #expect(found.map(\.cause) == [.replacedAmount], "\(mode) \(locale): \(found.map(\.code))")
+    }
+}

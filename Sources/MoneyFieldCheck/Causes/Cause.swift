@@ -161,7 +161,10 @@ package enum Cause: Hashable, Sendable {
         if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !ourEffect.didNothing || ourEffect.caretMoved {
             // After leaving, focus comes back with the key: where it put the caret is where the key found it.
             let place = spot(of: theirEffect.caretBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
-            let cause = Cause.didNothing(DidNothing(findings.keyAnywhere ? nil : place, findings.placeAnyKey ? nil : keyClass))
+            // A key that would grow the display doing nothing wherever the caret stood: a length.
+            let grows = reference.display.utf16.count > before.display.utf16.count
+            let anyKey = findings.placeAnyKey || findings.keyAnywhere && grows
+            let cause = Cause.didNothing(DidNothing(findings.keyAnywhere ? nil : place, anyKey ? nil : keyClass))
             // An option is named only where it explains more than this key at this place.
             if place == .outside || findings.keyAnywhere || findings.placeAnyKey || behavesAs == nil { return cause }
         }
@@ -191,7 +194,11 @@ package enum Cause: Hashable, Sendable {
                 let kept = Self.significant(typed.count > fraction ? Array(typed.dropLast(fraction)) : [], trailing: false)
                     + Array(repeating: 0, count: max(0, fraction - typed.count)) + typed.suffix(fraction)
                 let shown = Self.significant(theirs.integer, trailing: false) + theirs.fraction
-                return .refusedAtLimit(limit, shown.count > kept.count && Self.keeps(kept, in: shown) ? .more : .replaced)
+                // An ATM-style shift typed at the end: the amount's digits, then the key's.
+                let shifted: Bool = if case .digit(let digit) = key, before.state.caretSlotsFromEnd == 0 {
+                    Self.significant(shown, trailing: false) == Self.significant(kept, trailing: false) + [digit]
+                } else { false }
+                return .refusedAtLimit(limit, shifted || shown.count > kept.count && Self.keeps(kept, in: shown) ? .more : .replaced)
             }
             if Checker.Behaviour.hasLeadingZeros(adapter.display, beyond: reference.display, configuration: configuration) { return .leadingZeros }
             if !ours.integer.isEmpty, theirs.integer.isEmpty, !theirs.fraction.isEmpty || hasPoint(adapter.display, configuration) {
@@ -317,7 +324,7 @@ package enum Cause: Hashable, Sendable {
     /// A key refused at a limit: how full the field is makes it, so steering keeps the fill.
     var isAtLimit: Bool { if case .refusedAtLimit = self { true } else { false } }
 
-    /// `the adapter ignored a digit typed at the front`, the group's words.
+    /// The group's words: `a backspace or delete did nothing on the adapter, its caret beside a separator, …`.
     package var words: String {
         switch self {
         case .asMade: "the field as made"
@@ -351,7 +358,7 @@ package enum Cause: Hashable, Sendable {
         }
     }
 
-    /// A short stable spelling for the record: `ignored digit front`.
+    /// A short stable spelling for the record, which shards are merged by: `did-nothing separator delete`.
     package var code: String {
         switch self {
         case .asMade: "made"

@@ -72,11 +72,12 @@ extension Checker {
     }
 
     /// Whether `difference`, at `example`'s last key, is the adapter doing nothing on a key the
-    /// did-nothing causes judge where moneyfield changed its display: the two did-nothing probes' case.
+    /// did-nothing causes judge where moneyfield changed its display or moved its caret: the two
+    /// did-nothing probes' case.
     static func didNothingOnLastKey(_ example: CheckPlan.Session, _ difference: Difference) -> Bool {
         guard difference.step == example.keys.count, difference.kind != .value, difference.kind != .rejected, let last = example.keys.last,
               Cause.didNothingKeys.contains(NamedKey.KeyClass(last)), let found = lastKey(of: example.keys, like: example),
-              found.after.display != found.before.display else { return false }
+              found.after.display != found.before.display || found.after.caret != found.before.caret else { return false }
         return Effect(before: difference.adapterBefore, after: difference.adapter, shownBefore: found.before.display).didNothing
     }
 }
@@ -118,9 +119,10 @@ struct StrongerDigitProbe: Probe {
 }
 
 /// A key that did nothing: does it do nothing at the field's other caret places too, reached
-/// from the same keys by Home, End, Home then Right, End then Left, Left or Right, wherever
-/// moneyfield takes it (and where it grew the display, grows it at least as much: a display
-/// held at a length)? One place where the adapter takes it and the place is part of the cause.
+/// from the same keys by Home, End, Home then Right, End then Left, Left or Right (and, for a key
+/// that does not grow the display, in a field one digit longer), wherever moneyfield takes it
+/// (and where it grew the display, grows it at least as much: a display held at a length)? One
+/// place where the adapter takes it and the place is part of the cause.
 struct KeyAnywhereProbe: Probe {
     func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
         Checker.didNothingOnLastKey(example, difference)
@@ -135,21 +137,26 @@ struct KeyAnywhereProbe: Probe {
         func place(_ answer: FieldAnswer) -> Int? { answer.caret.map { units.right(of: $0, in: answer.display) } }
         var elsewhere = 0
         // A key that does not grow the display is tried in a field one digit longer too: a shrunk
-        // example (`1<bs>`) may hold no other place.
+        // example (`1<bs>`) may hold no other place. A key no other place takes as it grew the
+        // display here (the point at `$1,000|`) stands for a digit, as a length limit's would.
         let widen: [[Key]] = growth(found) > 0 ? [[]] : [[], [.end, .digit(1)], [.home, .digit(1)]]
-        for wider in widen {
-            for moves: [Key] in [[.home], [.end], [.home, .right], [.end, .left], [.left], [.right]] {
-                let keys = Array(example.keys.dropLast()) + wider + moves + [last]
-                guard let probe = Checker.lastKey(of: keys, like: example),
-                      wider.isEmpty ? probe.before.display == found.before.display : probe.before.display != found.before.display,
-                      probe.after.display != probe.before.display, growth(found) <= 0 || growth(probe) >= growth(found),
-                      !wider.isEmpty || place(probe.before) != place(found.before) else { continue }
-            guard budget > 0 else { break }
-            budget -= 1
-                switch try checker.lastKeyDidNothing(keys, like: example, on: adapter) {
-                case true?: elsewhere += 1
-                case false?: return
-                case nil: continue
+        var tried = false
+        for key in growth(found) > 0 && last != .digit(1) ? [last, .digit(1)] : [last] where !tried {
+            for wider in widen {
+                for moves: [Key] in [[.home], [.end], [.home, .right], [.end, .left], [.left], [.right]] {
+                    let keys = Array(example.keys.dropLast()) + wider + moves + [key]
+                    guard let probe = Checker.lastKey(of: keys, like: example),
+                          wider.isEmpty ? probe.before.display == found.before.display : probe.before.display != found.before.display,
+                          probe.after.display != probe.before.display, growth(found) <= 0 || growth(probe) >= growth(found),
+                          !wider.isEmpty || key != last || place(probe.before) != place(found.before) else { continue }
+                    guard budget > 0 else { break }
+                    budget -= 1
+                    tried = true
+                    switch try checker.lastKeyDidNothing(keys, like: example, on: adapter) {
+                    case true?: elsewhere += 1
+                    case false?: return
+                    case nil: continue
+                    }
                 }
             }
         }
@@ -170,15 +177,22 @@ struct PlaceAnyKeyProbe: Probe {
              budget: inout Int) throws(Adapter.Failure) {
         guard let last = example.keys.last else { return }
         let others: [Key] = [.digit(1), .decimal, .backspace, .delete]
-        for key in others where NamedKey.KeyClass(key) != NamedKey.KeyClass(last) {
-            let keys = Array(example.keys.dropLast()) + [key]
-            guard let probe = Checker.lastKey(of: keys, like: example), probe.after.display != probe.before.display else { continue }
-            guard budget > 0 else { return }
-            budget -= 1
-            if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true {
-                difference.findings.placeAnyKey = true
-                return
+        // The same keys, then in a field with a `1` typed first where moneyfield takes none of the
+        // others there (`<end>1` past ` €` on `0,00 €`: nothing to delete, no point in atm).
+        for first: [Key] in [[], [.digit(1)]] {
+            var tried = false
+            for key in others where NamedKey.KeyClass(key) != NamedKey.KeyClass(last) {
+                let keys = first + Array(example.keys.dropLast()) + [key]
+                guard let probe = Checker.lastKey(of: keys, like: example), probe.after.display != probe.before.display else { continue }
+                guard budget > 0 else { return }
+                budget -= 1
+                tried = true
+                if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true {
+                    difference.findings.placeAnyKey = true
+                    return
+                }
             }
+            if tried { return }
         }
     }
 }

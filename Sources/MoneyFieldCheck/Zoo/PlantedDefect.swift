@@ -30,7 +30,6 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
     case zeroKeptBehindSkip = "zero-kept-behind-skip"
     case endPastSuffixStill = "end-past-suffix-still"
     case homeBeforePrefixStill = "home-before-prefix-still"
-    case deleteDoesNothing = "delete-does-nothing"
     case selectsOnFocus = "selects-on-focus"
 
     /// The defect that is the same cause to `check` (one caret where the other snaps back): a
@@ -69,7 +68,6 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .noRegroup: "a delete does not regroup the digits ($1234.00)"
         case .homeBeforePrefix: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit, the point or a delete there does nothing, the caret snapping back into the amount"
         case .homeBeforePrefixStill: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit or the point typed there does nothing, the caret staying before it"
-        case .deleteDoesNothing: "Delete does nothing wherever the caret stands (Backspace works)"
         case .selectsOnFocus: "focus coming back selects the whole text, so a digit typed first replaces an amount of two significant digits or more"
         case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full ($1.50 → $1.5), unconfigured"
         case .zeroKeptBehindSkip: "natural, behind left-skips-point: once Left has skipped the point, a Delete joining over it keeps a zero integer ($0|.1 → $01); only tap gets past the skip to it"
@@ -83,6 +81,8 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         switch self {
         case .fractionFullDropsLast, .joinCaretOff, .leaveWithoutPadding, .leftSkipsPoint: configuration.mode == .natural
         case .trimsOnFocus: configuration.mode == .natural && configuration.onFocus == .keep && configuration.shownFractionDigits > 0
+        // Focus leaves only on `<enter>`, which `check` presses in natural entry alone.
+        case .selectsOnFocus: configuration.mode == .natural
         // Only behind `leftSkipsPoint`'s caret difference, which ends a session unless the adapter
         // answers tap: alone, or without tap, never (TapTests plant the two with tap).
         case .zeroKeptBehindSkip: false
@@ -90,7 +90,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .homeBeforePrefix, .homeBeforePrefixStill: PlantedField.hasPrefix(MoneyField(configuration))
         case .noIntegerDigit: configuration.shownFractionDigits > 0
         case .deletesSymbol, .arrowStops, .deleteBesideSeparator, .leadingZero, .frontDigitLost, .caretBeforeTypedDigit, .fullDropsTop,
-             .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd, .displayLength, .deleteDoesNothing, .selectsOnFocus: true
+             .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd, .displayLength: true
         }
     }
 

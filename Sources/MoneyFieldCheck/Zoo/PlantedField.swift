@@ -273,9 +273,6 @@ package struct PlantedField: Sendable {
             utf16.remove(at: zero.offset)
             let display = String(decoding: utf16, as: UTF16.self)
             return at(display, unitsRight: min(context.unitsAfter, context.units.right(of: 0, in: display)))
-        case .deleteDoesNothing:
-            guard key == .delete, context.changed else { return nil }
-            return Self.answer(before)
         case .selectsOnFocus:
             // Focus coming back with the whole text selected: the digit replaces it.
             guard context.focusBack, case .digit = key, Self.significantDigits(before) >= 2 else { return nil }
