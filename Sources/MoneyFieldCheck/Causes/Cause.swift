@@ -72,7 +72,7 @@ package enum Cause: Hashable, Sendable {
 
         var words: String {
             switch (place, key) {
-            case (nil, nil): "a key did nothing on the adapter wherever its caret stood: the display at a length it does not pass"
+            case (nil, nil): "a key did nothing on the adapter, wherever its caret stood: the display at a length it does not pass, where moneyfield changed the field"
             case (nil, let key?): "\(key.words) did nothing on the adapter wherever its caret stood, where moneyfield took it"
             case (let place?, nil): "a key did nothing on the adapter, \(place.words), where moneyfield changed the field"
             case (let place?, let key?): "\(key.words) did nothing on the adapter, \(place.words), where moneyfield changed the field"

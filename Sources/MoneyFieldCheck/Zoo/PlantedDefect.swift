@@ -53,7 +53,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .deleteBesideSeparator: "Backspace or Delete with a separator or the currency text on its side deletes nothing"
         case .endPastSuffix: "End goes past a currency suffix, and a digit, the point, Backspace or Delete there does nothing, the caret snapping back into the amount"
         case .endPastSuffixStill: "End goes past a currency suffix, and a digit, the point, Backspace or Delete there does nothing, the caret staying past it"
-        case .leadingZero: "a 0 typed before every digit is kept as a leading zero"
+        case .leadingZero: "a 0 typed before every digit of a field not full is kept as a leading zero"
         case .frontDigitLost: "a digit from 2 to 9 typed before every digit is lost"
         case .caretBeforeTypedDigit: "a digit from 2 to 9 typed among three digits or more leaves the caret before it"
         case .fullDropsTop: "a digit typed at the end of a full field drops the top digit"

@@ -197,6 +197,9 @@ package struct PlantedField: Sendable {
             guard key != .enter, refusal == nil, after.display.utf16.count > max(limit, before.display.utf16.count) else { return nil }
             return Self.answer(before)
         case .leadingZero:
+            // Not in a full field, whose limit refuses the zero too (a script that snaps back from
+            // before `$` with a `0` to reach a full field's front must not show this one).
+            if case .tooManyDigits? = refusal { return nil }
             guard key == .digit(0), context.unitsBefore == context.allUnits, let first = context.glyphs.first(where: { $0.kind == .digit }) else { return nil }
             var utf16 = Array(before.display.utf16)
             utf16.insert(contentsOf: "0".utf16, at: first.offset)
