@@ -49,8 +49,10 @@ package struct PlantedField: Sendable {
         if let outside, Self.typesThere(key), outside.everyKey || NamedKey.KeyClass(key) != .delete {
             // The caret outside the amount: the key does nothing, and the caret snaps back into the
             // amount (where moneyfield's stands) or stays there.
-            answer = FieldAnswer(display: before.display, caret: outside.snaps ? before.caretOffset : outside.caret)
-            snapped = outside.snaps
+            // A key that changes nothing on moneyfield either (refused, or a zero before the amount)
+            // leaves it outside: snapping back is the field answering a key it dropped.
+            snapped = outside.snaps && after.display != before.display
+            answer = FieldAnswer(display: before.display, caret: snapped ? before.caretOffset : outside.caret)
         } else {
             // The first defect that changes what the field shows; one that would show the same lets
             // the next one act. A key typed with the caret outside the amount (put there by a
