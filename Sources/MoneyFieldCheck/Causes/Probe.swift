@@ -194,6 +194,12 @@ struct PlaceAnyKeyProbe: Probe {
             }
             if tried { return }
         }
+        // No other key moneyfield takes there (`0,00 €|` after leaving: a full fraction, nothing to
+        // delete forward): outside the amount, where moneyfield's caret never stands, it is the place.
+        guard let configuration = try? example.configuration.fieldConfiguration(), let caret = difference.adapterCaretBefore else { return }
+        var field = MoneyField(configuration)
+        for key in example.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
+        difference.findings.placeAnyKey = Cause.spot(of: caret, in: field, units: CaretUnits(configuration)) == .outside
     }
 }
 
