@@ -1,22 +1,23 @@
 import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
 
-/// Why a session disagrees (SPEC §4): the effect of the last key on each side, read against the
-/// field before it, which both sides agreed on. What stood beside the caret is evidence, kept
-/// in the script's header, never part of the cause; the key is part of it only where the
-/// effect depends on it (a digit ignored and a delete ignored are fixed apart; a field that
-/// never regroups shows it on every key).
+/// Why a session disagrees (SPEC §4): a lookup of the effect of the last key on each side
+/// (`Effect`, read against the field before it, which both sides agreed on), the key's class
+/// and what the adapter was asked after shrinking (`Findings`). What stood beside the caret is
+/// evidence, kept in the script's header, never part of the cause; the key is part of it only
+/// where the effect depends on it (a digit ignored and a delete ignored are fixed apart; a field
+/// that never regroups shows it on every key).
 package enum Cause: Hashable, Sendable {
     /// The field as made differs.
     case asMade
-    /// moneyfield refuses the key at a limit; the adapter's digits changed this way.
+    /// moneyfield refuses the key at a limit; the adapter took it and changed its digits so
+    /// (`more`: every digit it had kept and the key's written too, wherever the amount moved).
     case refusedAtLimit(Checker.Behaviour.Limit, DigitChange)
-    /// A digit, the decimal key or a delete did nothing on the adapter where moneyfield changed
-    /// the field (its display, or its caret alone): one cause per place the adapter's own caret
-    /// stood, whatever the key and whatever moneyfield did instead.
-    case didNothing(Spot)
+    /// A digit, the decimal key or a delete did nothing on the adapter (its display and value as
+    /// they were, wherever its caret went) where moneyfield changed the field.
+    case didNothing(DidNothing)
     /// Another key (the sign, clear) did nothing on the adapter where moneyfield changed the field.
-    case ignored(KeyClass)
+    case ignored(NamedKey.KeyClass)
     /// The adapter's decimal key, with the point standing, does what moneyfield's does with
     /// another `--point-again` (which one may depend on where the caret stood: `step` and
     /// `ignore` refuse alike away from the point).
@@ -24,7 +25,7 @@ package enum Cause: Hashable, Sendable {
     /// moneyfield's display stayed as it was; the adapter's digits stayed too but other glyphs went.
     case deletedNonDigit
     /// moneyfield refused or ignored the key (no limit); the adapter changed its digits.
-    case tookKey(KeyClass)
+    case tookKey(NamedKey.KeyClass)
     /// The same digits, other glyphs between them (a field that never regroups).
     case otherGlyphs(Set<Situation.Neighbour>)
     /// Zeros before the adapter's integer digits.
@@ -34,59 +35,63 @@ package enum Cause: Hashable, Sendable {
     /// The adapter padded the fraction with zeros where moneyfield did not (`padded`), or did
     /// not pad where moneyfield did, at one of focus's moments.
     case padding(padded: Bool, FocusMoment)
+    /// The adapter's amount is the digit typed alone, where moneyfield kept its digits: the key
+    /// replaced a selection of the whole text (a field that selects it as focus comes back).
+    case replacedAmount
     /// The digits differ otherwise after the key.
-    case digits(DigitChange, KeyClass)
+    case digits(DigitChange, NamedKey.KeyClass)
     /// One side shows no digit at all and the other does.
-    case emptied(byAdapter: Bool, KeyClass)
+    case emptied(byAdapter: Bool, NamedKey.KeyClass)
     /// After an edit, the adapter's caret at its display's end.
     case caretToEnd
     /// The adapter's caret moved, past no unit (a separator, the sign or the currency text), or
     /// it selected such glyphs alone.
     case caretPastNoUnit
-    /// A move key left the adapter's caret where it was.
-    case moveIgnored(Key)
-    /// A move key moved the adapter's caret by another number of units.
-    case moveDistance(Key)
+    /// An arrow, Home or End left the adapter's caret elsewhere than moneyfield's (where it
+    /// stood, or some other number of units on): whichever key, since a caret stop the field
+    /// lacks or adds shows on each.
+    case moveOff
     /// moneyfield's caret stayed (it refused or ignored the key); the adapter's moved.
     case caretMovedOnRefused
     /// After an edit, the adapter's caret `left` (or right) of moneyfield's.
-    case caretOff(left: Bool, KeyClass)
-    case value(KeyClass)
-    case rejected(byAdapter: Bool, KeyClass)
+    case caretOff(left: Bool, NamedKey.KeyClass)
+    case value(NamedKey.KeyClass)
+    case rejected(byAdapter: Bool, NamedKey.KeyClass)
 
-    /// What kind of key, where the effect depends on it.
-    package enum KeyClass: String, Hashable, Sendable {
-        case digit, delete, point, sign, clear, leave, move, select
+    /// A did-nothing's place and key; nil is "any", as the probes found (`Findings`): a key that
+    /// does nothing wherever moneyfield takes it is one cause for the key, a place where every
+    /// key does nothing one for the place, both nil a display at a length it does not pass.
+    package struct DidNothing: Hashable, Sendable {
+        package let place: Spot?
+        package let key: NamedKey.KeyClass?
 
-        /// The class its row in `KeyTable` gives it.
-        init(_ key: Key) {
-            self = switch KeyTable.named(for: key).keyClass {
-            case .digit: .digit
-            case .delete: .delete
-            case .point: .point
-            case .sign: .sign
-            case .clear: .clear
-            case .leave: .leave
-            case .move: .move
-            case .select: .select
-            }
+        package init(_ place: Spot?, _ key: NamedKey.KeyClass?) {
+            self.place = place
+            self.key = key
         }
 
         var words: String {
-            switch self {
-            case .digit: "a digit"
-            case .delete: "a backspace or delete"
-            case .point: "the decimal key"
-            case .sign: "the sign key"
-            case .clear: "clear"
-            case .leave: "leaving the field"
-            case .move: "a caret key"
-            case .select: "a selection key"
+            switch (place, key) {
+            case (nil, nil): "a key did nothing on the adapter, wherever its caret stood: the display at a length it does not pass, where moneyfield changed the field"
+            case (nil, let key?): "\(key.words) did nothing on the adapter wherever its caret stood, where moneyfield took it"
+            case (let place?, nil): "a key did nothing on the adapter, \(place.words), where moneyfield changed the field"
+            case (let place?, let key?): "\(key.words) did nothing on the adapter, \(place.words), where moneyfield changed the field"
+            }
+        }
+
+        /// `did-nothing outside` (a place, any key) and `did-nothing length` keep the spellings
+        /// they had before the key was told apart.
+        var code: String {
+            switch (place, key) {
+            case (nil, nil): "did-nothing length"
+            case (nil, let key?): "did-nothing anywhere \(key.code)"
+            case (let place?, nil): "did-nothing \(place.rawValue)"
+            case (let place?, let key?): "did-nothing \(place.rawValue) \(key.code)"
             }
         }
     }
 
-    /// Where the adapter's own caret stood when a key did nothing there (SPEC §4).
+    /// Where the adapter's own caret stood before a key that did nothing there (SPEC §4).
     package enum Spot: String, Hashable, Sendable {
         /// Before the sign or a prefix's currency text, or past a suffix's: where moneyfield's
         /// caret never stands.
@@ -95,26 +100,22 @@ package enum Cause: Hashable, Sendable {
         case separator
         /// Among the digits.
         case digits
-        /// Anywhere: the key does nothing wherever the caret stands (the shrinker tried others),
-        /// a display at a length it cannot pass.
-        case length
 
         var words: String {
             switch self {
             case .outside: "its caret outside the amount (before the sign or a prefix's currency text, or past a suffix's)"
             case .separator: "its caret beside a separator"
             case .digits: "its caret among the digits"
-            case .length: "wherever its caret stood: the display at a length it does not pass"
             }
         }
     }
 
-    /// The keys a did-nothing is one cause for, whatever the key (SPEC §4).
-    static let didNothingKeys: Set<KeyClass> = [.digit, .point, .delete]
+    /// The keys a did-nothing is judged for (SPEC §4).
+    static let didNothingKeys: Set<NamedKey.KeyClass> = [.digit, .point, .delete]
 
-    /// How the adapter's digits differ: one more, one fewer, as many in another order, else.
+    /// How the adapter's digits differ: one more, one fewer, as many in another order, or replaced.
     package enum DigitChange: String, Hashable, Sendable {
-        case more, fewer, otherSlot = "other-slot", replaced, other
+        case more, fewer, otherSlot = "other-slot", replaced
 
         init(from ours: [UInt8], to theirs: [UInt8]) {
             if theirs.count > ours.count { self = .more } else if theirs.count < ours.count { self = .fewer }
@@ -127,62 +128,85 @@ package enum Cause: Hashable, Sendable {
             case .fewer: "dropped a digit"
             case .otherSlot: "put the digit in another slot"
             case .replaced: "replaced a digit"
-            case .other: "changed its digits"
             }
         }
     }
 
     /// The cause of `difference`, the last key `key` pressed on moneyfield's `before`.
-    /// `theirsBefore` is the adapter's caret before the key, where it gave one.
+    /// `adapterBefore`: the adapter's answer before the key, where it is known (its caret alone
+    /// in `adapterCaretBefore` otherwise).
     /// `afterLeaving`: the key came after `<enter>`, as focus came back.
     /// `behavesAs`: the cause when the adapter answered as moneyfield configured otherwise would
     /// (`OptionAlternative`), nil when it did not.
-    /// `didNothingEverywhere`: the shrinker found the key doing nothing at the field's other caret
-    /// places; `jumpsToEnd`: a refused key it pressed one place further left sent the caret to the end too.
+    /// `findings`: what the probes found after shrinking (`Probe`).
     static func of(_ kind: DifferenceKind, key: Key, before: MoneyField, adapter: FieldAnswer, reference: FieldAnswer,
-                   theirsBefore: Int?, afterLeaving: Bool = false, behavesAs: Cause? = nil, didNothingEverywhere: Bool = false,
-                   jumpsToEnd: Bool = false) -> Cause {
+                   adapterBefore: FieldAnswer? = nil, adapterCaretBefore: Int? = nil, afterLeaving: Bool = false,
+                   behavesAs: Cause? = nil, findings: Findings = Findings()) -> Cause {
         let configuration = before.configuration
         let units = CaretUnits(configuration)
-        let keyClass = KeyClass(key)
+        let keyClass = NamedKey.KeyClass(key)
         let ours = Situation.digits(of: reference.display, configuration: configuration)
         let theirs = Situation.digits(of: adapter.display, configuration: configuration)
         let was = Situation.digits(of: before.display, configuration: configuration)
+        let beforeAnswer = FieldAnswer(before, rejected: false)
+        let theirEffect = Effect(before: adapterBefore ?? adapterCaretBefore.map { FieldAnswer(display: before.display, caret: $0) },
+                                 after: adapter, shownBefore: before.display)
+        let ourEffect = Effect(before: beforeAnswer, after: reference, shownBefore: before.display)
         let oursChanged = reference.display != before.display
-        let theirsChanged = adapter.display != before.display
-        // The adapter did nothing: its display as it was, its caret where it stood. Where its caret
-        // stood is the cause (past a suffix every key is lost), not the key.
-        let didNothingSpot: Spot? = {
-            guard didNothingKeys.contains(keyClass), !theirsChanged,
-                  theirsBefore == nil || adapter.caret == nil || adapter.caret == theirsBefore else { return nil }
-            if didNothingEverywhere { return .length }
-            // After leaving, focus comes back with the key: where it put the caret is where the key found it.
-            return spot(of: theirsBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
-        }()
+        let theirsChanged = !theirEffect.didNothing
         let visible = kind != .value && kind != .rejected
-        if visible, didNothingSpot == .outside { return .didNothing(.outside) }
+        // The adapter did nothing where moneyfield changed its display (or moved its caret alone).
+        // Where its caret stood before the key is the place; the probes
+        // say whether the key, or the place, is the whole of it.
+        if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !ourEffect.didNothing || ourEffect.caretMoved {
+            // After leaving, focus comes back with the key: where it put the caret is where the key found it.
+            let place = spot(of: theirEffect.caretBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
+            // A key that would grow the display doing nothing wherever the caret stood: a length.
+            let grows = reference.display.utf16.count > before.display.utf16.count
+            let anyKey = findings.placeAnyKey || findings.keyAnywhere && grows
+            let cause = Cause.didNothing(DidNothing(findings.keyAnywhere ? nil : place, anyKey ? nil : keyClass))
+            // An option is named only where it explains more than this key at this place.
+            if place == .outside || findings.keyAnywhere || findings.placeAnyKey || behavesAs == nil { return cause }
+        }
         if let behavesAs, kind != .value { return behavesAs }
-        if visible, let didNothingSpot { return .didNothing(didNothingSpot) }
         switch kind {
         case .display, .emptied:
             // Focus coming back with the padding dropped where moneyfield keeps it (or kept where
-            // it trims): whatever the key did next. The other way is padding while typing.
+            // it trims): whatever the key did next, the integer part as moneyfield's. The other
+            // way is padding while typing.
             let theirsPadded = theirs.fraction.count > ours.fraction.count
-            if afterLeaving, key != .enter, theirs.fraction.count != ours.fraction.count, !theirs.integer.isEmpty,
+            if afterLeaving, key != .enter, theirs.fraction.count != ours.fraction.count, !theirs.integer.isEmpty, theirs.integer == ours.integer,
                theirsPadded == (configuration.onFocus == .trim) {
                 return .padding(padded: theirsPadded, .returning)
             }
+            if case .digit(let typed) = key, afterLeaving,
+               Self.significant(theirs.integer + theirs.fraction, trailing: true) == [typed].filter({ $0 != 0 }),
+               Self.significant(was.integer + was.fraction, trailing: true).count >= 2 {
+                return .replacedAmount
+            }
             if let limit = Checker.Behaviour.limit(refusing: key, in: before) {
-                // Past the limit, or kept at it by changing the digits there (a count that drops
-                // as leading zeros go is still kept at it).
-                let more = (theirs.integer + theirs.fraction).count > (was.integer + was.fraction).count
-                return .refusedAtLimit(limit, more ? .more : .replaced)
+                // Every digit the field held kept in order and the key's written too (the amount
+                // moved, ATM-style, or not), else a digit dropped for it: counted against the
+                // digits typed, not the padding shown, the integer's leading zeros aside.
+                // The field's digits hold no leading zero: a fraction typed in full below one is padded back.
+                let typed = before.state.digits
+                let fraction = before.state.typedFraction ?? 0
+                let kept = Self.significant(typed.count > fraction ? Array(typed.dropLast(fraction)) : [], trailing: false)
+                    + Array(repeating: 0, count: max(0, fraction - typed.count)) + typed.suffix(fraction)
+                let shown = Self.significant(theirs.integer, trailing: false) + theirs.fraction
+                // An ATM-style shift typed at the end: the amount's digits, then the key's.
+                let shifted: Bool = if case .digit(let digit) = key, before.state.caretSlotsFromEnd == 0 {
+                    Self.significant(shown, trailing: false) == Self.significant(kept, trailing: false) + [digit]
+                } else { false }
+                return .refusedAtLimit(limit, shifted || shown.count > kept.count && Self.keeps(kept, in: shown) ? .more : .replaced)
             }
             if Checker.Behaviour.hasLeadingZeros(adapter.display, beyond: reference.display, configuration: configuration) { return .leadingZeros }
             if !ours.integer.isEmpty, theirs.integer.isEmpty, !theirs.fraction.isEmpty || hasPoint(adapter.display, configuration) {
                 return .noIntegerDigit
             }
-            if !(key == .digit(0) && ours.fraction.count != was.fraction.count), let padded = padding(theirs, ours) {
+            // Padding is a key's: the side that padded grew its fraction with this key.
+            if !(key == .digit(0) && ours.fraction.count != was.fraction.count), let padded = padding(theirs, ours),
+               key == .enter || (padded ? theirs : ours).fraction.count > was.fraction.count {
                 return .padding(padded: padded, key == .enter ? .leaving : .typing)
             }
             if kind == .emptied { return .emptied(byAdapter: !FieldAnswer.hasDigit(adapter.display), keyClass) }
@@ -202,7 +226,7 @@ package enum Cause: Hashable, Sendable {
             let u0 = units.right(of: before.caretOffset, in: before.display)
             let uA = units.right(of: theirCaret, in: adapter.display)
             let uR = units.right(of: ourCaret, in: reference.display)
-            let moved = theirsBefore.map { $0 != theirCaret } ?? false
+            let moved = theirEffect.caretMoved
             // A selection of non-digits alone (Ctrl+A, then Shift+Left: the `$` selected).
             if let selection = adapter.selection, reference.selection == nil, uA == uR,
                units.right(of: selection.lowerBound, in: adapter.display) == units.right(of: selection.upperBound, in: adapter.display) {
@@ -213,15 +237,15 @@ package enum Cause: Hashable, Sendable {
             // A key moneyfield refuses at a limit moving the adapter's caret (as if it were typed):
             // one cause wherever it moved it, one place right landing at the end too. A jump to the
             // end from further, or on a key with nothing to do, is a field that rewrites itself
-            // after every edit; from one place away the shrinker tells which (`jumpsToEnd`).
+            // after every edit; from one place away the probe tells which (`Findings.jumpsToEnd`).
             if !oursChanged, uR == u0, moved || uA != u0, Checker.Behaviour.limit(refusing: key, in: before) != nil,
-               uA > 0 || u0 == 1 && !jumpsToEnd {
+               uA > 0 || u0 == 1 && !findings.jumpsToEnd {
                 return .caretMovedOnRefused
             }
             // An edit key, taken or not, that sends the caret to the end: a field that rewrites its value.
             if !moves, keyClass != .leave, uA == 0, uR > 0 { return .caretToEnd }
             if !oursChanged {
-                if moves { return uA == u0 ? .moveIgnored(key) : .moveDistance(key) }
+                if moves { return .moveOff }
                 // An edit of moneyfield's that moved its caret only, which the adapter did not take
                 // (the sign or clear: the others did nothing above).
                 return uA == u0 && !moved ? .ignored(keyClass) : .caretOff(left: uA > uR, keyClass)
@@ -232,6 +256,20 @@ package enum Cause: Hashable, Sendable {
         case .rejected:
             return .rejected(byAdapter: adapter.rejected == true, keyClass)
         }
+    }
+
+    /// `digits` without their leading zeros (and, `trailing`, the zeros ending them).
+    private static func significant(_ digits: [UInt8], trailing: Bool) -> [UInt8] {
+        var kept = Array(digits.drop { $0 == 0 })
+        if trailing { while kept.last == 0 { kept.removeLast() } }
+        return kept
+    }
+
+    /// Whether `kept` stands in `shown` in order (other digits between them).
+    private static func keeps(_ kept: [UInt8], in shown: [UInt8]) -> Bool {
+        var rest = kept[...]
+        for digit in shown where rest.first == digit { rest = rest.dropFirst() }
+        return rest.isEmpty
     }
 
     /// Where `caret`, the adapter's, stands in `before`'s display (the one both sides showed):
@@ -286,21 +324,12 @@ package enum Cause: Hashable, Sendable {
     /// A key refused at a limit: how full the field is makes it, so steering keeps the fill.
     var isAtLimit: Bool { if case .refusedAtLimit = self { true } else { false } }
 
-    /// Whether this cause shows whatever key showed it (it names no key class).
-    package var isKeyIndependent: Bool {
-        switch self {
-        case .asMade, .refusedAtLimit, .deletedNonDigit, .otherGlyphs, .leadingZeros, .noIntegerDigit, .padding, .caretToEnd,
-             .caretPastNoUnit, .caretMovedOnRefused, .didNothing, .pointAgain: true
-        case .ignored, .tookKey, .digits, .emptied, .moveIgnored, .moveDistance, .caretOff, .value, .rejected: false
-        }
-    }
-
-    /// `the adapter ignored a digit typed at the front`, the group's words.
+    /// The group's words: `a backspace or delete did nothing on the adapter, its caret beside a separator, …`.
     package var words: String {
         switch self {
         case .asMade: "the field as made"
         case .refusedAtLimit(let limit, let change): "a key moneyfield refuses \(limit.words): the adapter took it and \(change.words)"
-        case .didNothing(let spot): "a key did nothing on the adapter, \(spot.words), where moneyfield changed the field"
+        case .didNothing(let didNothing): didNothing.words
         case .ignored(let key): "the adapter did nothing on \(key.words) where moneyfield changed the field"
         case .pointAgain:
             "the decimal key with the point standing acts as with another \(FieldOption[\.pointAgain].name) ("
@@ -314,14 +343,14 @@ package enum Cause: Hashable, Sendable {
         case .noIntegerDigit: "the adapter shows no integer digit before the point (moneyfield writes 0)"
         case .padding(let padded, let moment):
             (padded ? "the adapter padded the fraction with zeros where moneyfield did not" : "the adapter did not pad the fraction where moneyfield did")
-                + ", " + moment.words
+                + ", " + moment.words + ": it behaves as with " + moment.option(padding: padded)
+        case .replacedAmount: "a digit replaced the adapter's whole amount (its text selected) where moneyfield kept its digits"
         case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
         case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
             : "moneyfield emptied the field on \(key.words), the adapter shows a digit"
         case .caretToEnd: "an edit put the adapter's caret at its display's end"
         case .caretPastNoUnit: "the adapter's caret moved past, or selected, a separator, sign or symbol but no digit"
-        case .moveIgnored(let key): "\(Checker.words(for: key)) did not move the adapter's caret"
-        case .moveDistance(let key): "\(Checker.words(for: key)) moved the adapter's caret by another number of digits"
+        case .moveOff: "an arrow, Home or End left the adapter's caret elsewhere than moneyfield's (a caret stop it lacks or adds)"
         case .caretMovedOnRefused: "a key moneyfield refuses, or that leaves its caret, moved the adapter's caret"
         case .caretOff(let left, let key): "after \(key.words) the adapter's caret stands \(left ? "left" : "right") of moneyfield's"
         case .value(let key): "the adapter's value differs after \(key.words)"
@@ -329,30 +358,30 @@ package enum Cause: Hashable, Sendable {
         }
     }
 
-    /// A short stable spelling for the record: `ignored digit front`.
+    /// A short stable spelling for the record, which shards are merged by: `did-nothing separator delete`.
     package var code: String {
         switch self {
         case .asMade: "made"
         case .refusedAtLimit(let limit, let change): "over-limit \(limit.rawValue) \(change.rawValue)"
-        case .didNothing(let spot): "did-nothing \(spot.rawValue)"
-        case .ignored(let key): "ignored \(key.rawValue)"
+        case .didNothing(let didNothing): didNothing.code
+        case .ignored(let key): "ignored \(key.code)"
         case .pointAgain: "point-again"
         case .deletedNonDigit: "deleted-non-digit"
-        case .tookKey(let key): "took-refused \(key.rawValue)"
+        case .tookKey(let key): "took-refused \(key.code)"
         case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")
         case .leadingZeros: "leading-zero"
         case .noIntegerDigit: "no-integer-digit"
         case .padding(let padded, let moment): (padded ? "padded" : "not-padded") + moment.code
-        case .digits(let change, let key): "digits \(change.rawValue) \(key.rawValue)"
-        case .emptied(let byAdapter, let key): "emptied \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
+        case .replacedAmount: "replaced-amount"
+        case .digits(let change, let key): "digits \(change.rawValue) \(key.code)"
+        case .emptied(let byAdapter, let key): "emptied \(byAdapter ? "adapter" : "moneyfield") \(key.code)"
         case .caretToEnd: "to-end"
         case .caretPastNoUnit: "past-no-unit"
-        case .moveIgnored(let key): "move-ignored \(key.protocolName)"
-        case .moveDistance(let key): "move-distance \(key.protocolName)"
+        case .moveOff: "move-off"
         case .caretMovedOnRefused: "moved-on-refused"
-        case .caretOff(let left, let key): "off-\(left ? "left" : "right") \(key.rawValue)"
-        case .value(let key): "value \(key.rawValue)"
-        case .rejected(let byAdapter, let key): "rejected \(byAdapter ? "adapter" : "moneyfield") \(key.rawValue)"
+        case .caretOff(let left, let key): "off-\(left ? "left" : "right") \(key.code)"
+        case .value(let key): "value \(key.code)"
+        case .rejected(let byAdapter, let key): "rejected \(byAdapter ? "adapter" : "moneyfield") \(key.code)"
         }
     }
 }

@@ -4,10 +4,10 @@ import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldShell
 
 extension Checker {
-    /// What makes shrunk sessions one defect (SPEC §4): the cause, the effect of the last key on
-    /// each side read against the field before it (`Cause`). The last key and the situation it
-    /// was pressed in (what stood beside moneyfield's caret, how full the field was) are
-    /// evidence: written in the script's header and steered around, never part of the group.
+    /// What makes shrunk sessions one defect (SPEC §4): the cause (`Cause.of`, a lookup of the
+    /// effect of the last key on each side, its class and the probes' findings). The last key and
+    /// the situation it was pressed in (what stood beside moneyfield's caret, how full the field
+    /// was) are evidence: written in the script's header and steered around, never part of the group.
     package struct Behaviour: Hashable, Sendable {
         /// Which limit moneyfield refused a key at.
         package enum Limit: String, Hashable, Sendable {
@@ -76,10 +76,9 @@ extension Checker {
                                           tapped: !difference.taps.isEmpty)
                 : nil
             let cause = Cause.of(difference.kind, key: key, before: field, adapter: difference.adapter, reference: difference.reference,
-                                 theirsBefore: difference.adapterCaretBefore,
+                                 adapterBefore: difference.adapterBefore, adapterCaretBefore: difference.adapterCaretBefore,
                                  afterLeaving: difference.step >= 2 && session.keys[difference.step - 2] == .enter,
-                                 behavesAs: behavesAs, didNothingEverywhere: difference.didNothingEverywhere,
-                                 jumpsToEnd: difference.jumpsToEnd)
+                                 behavesAs: behavesAs, findings: difference.findings)
             self.init(kind: difference.kind, cause: cause, key: key, situation: Situation(field))
         }
 
@@ -106,7 +105,7 @@ extension Checker {
         /// Keys that change the amount (not the caret or the selection alone).
         package static func edits(_ key: Key) -> Bool { KeyTable.named(for: key).edits }
 
-        /// The group in words, then where its example showed it.
+        /// The group in words (`evidence` says where its example showed it).
         package var words: String { cause.words }
 
         /// Where the example showed it: `backspace with a group separator left of the caret …`.
@@ -119,10 +118,10 @@ extension Checker {
         package var code: String { kind.rawValue + " " + cause.code }
 
         /// What sessions share to be shrunk once (`Checker.signature`): the code, and for a key
-        /// that did nothing among the digits or beside a separator also the key and where it was
-        /// pressed, since only the shrinker's probe tells a length limit from a place.
+        /// that did nothing also the key and where it was pressed, since only the probes tell a
+        /// key from a place and a length (`Findings`).
         package var signature: String {
-            guard case .didNothing(let spot) = cause, spot != .outside, let key, let situation else { return code }
+            guard case .didNothing = cause, let key, let situation else { return code }
             return code + " " + Checker.words(for: key) + " " + situation.code
         }
 

@@ -5,8 +5,11 @@ import MoneyFieldEngine
 
 extension Checker {
     /// The fewest keys, then the smallest digits, then the simplest configuration, that still
-    /// show the same kind of difference on the same key with the same glyphs beside the caret.
-    package func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
+    /// show the same kind of difference with the same cause on the same key (where the caret
+    /// stood and how full the field was may change); then the probes asked (`Probe`).
+    /// `probing` false: the shrunk session alone, no probe asked (a test of the shrinker's candidates).
+    package func shrink(_ session: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
+                        probing: Bool = true) throws(Adapter.Failure) -> (CheckPlan.Session, Difference) {
         var budget = shrinkBudget
         // Candidates are keys alone: the taps are played again wherever a caret differs.
         var best = session
@@ -132,30 +135,6 @@ extension Checker {
             }
         }
 
-        // A digit moneyfield refuses at a limit whose difference is only the caret: the adapter
-        // took it and dropped the same digit (autoNumeric's fraction cut, `$0.0|0` then `0`).
-        // Another digit shows the display it changes: that is the cause, as its other sessions show it.
-        func strongestDigitKind() throws(Adapter.Failure) {
-            guard bestDifference.kind == .caret, let last = best.keys.last, case .digit(let typed) = last,
-                  let configuration = try? best.configuration.fieldConfiguration() else { return }
-            var field = MoneyField(configuration)
-            for key in best.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
-            guard let limit = Behaviour.limit(refusing: last, in: field) else { return }
-            // Only digits refused at the same limit: another digit taken is another cause.
-            for other in UInt8(0)...9 where other != typed && Behaviour.limit(refusing: .digit(other), in: field) == limit {
-                guard budget > 0 else { return }
-                budget -= 1
-                var candidate = best
-                candidate.keys[candidate.keys.count - 1] = .digit(other)
-                if let found = try trace(candidate, on: adapter, confirming: false).differences.last, found.kind == .display,
-                   found.step == candidate.keys.count {
-                    best = candidate
-                    bestDifference = found
-                    return
-                }
-            }
-        }
-
         try shrinkKeys()
         try simplifyDigits()
         // Simpler configurations, simplest first; the first that still disagrees is kept.
@@ -170,76 +149,11 @@ extension Checker {
                 break
             }
         }
-        try strongestDigitKind()
-        if try doesNothingEverywhere(best, bestDifference, on: adapter, budget: &budget) { bestDifference.didNothingEverywhere = true }
-        if try jumpsToEnd(best, bestDifference, on: adapter, budget: &budget) { bestDifference.jumpsToEnd = true }
+        // The adapter asked what the cause needs that one session cannot show (`Probe`), on a
+        // budget of their own: a long shrink must not leave the cause unasked.
+        var probeBudget = Self.probeBudget
+        if probing, shrinkBudget > 0 { (best, bestDifference) = try probed(best, bestDifference, on: adapter, budget: &probeBudget) }
         return (Self.cut(best, at: bestDifference), bestDifference)
-    }
-
-    /// Whether the last key of `example`, refused by moneyfield at a limit and sending the adapter's
-    /// caret from one place before the end to the end, does so from two places away too: a field
-    /// that rewrites itself after every key, not one that moves its caret as if the key were typed.
-    func jumpsToEnd(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
-                    budget: inout Int) throws(Adapter.Failure) -> Bool {
-        guard case .caretMovedOnRefused = Behaviour(example, difference).cause, difference.kind == .caret,
-              let last = example.keys.last, difference.step == example.keys.count, budget > 0,
-              let configuration = try? example.configuration.fieldConfiguration() else { return false }
-        let units = CaretUnits(configuration)
-        guard let theirs = difference.adapter.caret, units.right(of: theirs, in: difference.adapter.display) == 0 else { return false }
-        var probe = example
-        probe.keys = Array(example.keys.dropLast()) + [.left, last]
-        guard let answers = try? FieldAnswer.reference(for: probe), let before = answers.dropLast().last, let after = answers.last,
-              after.rejected == true, let caret = before.caret, units.right(of: caret, in: before.display) == 2 else { return false }
-        budget -= 1
-        guard case .differs(let found) = try play(probe, on: adapter, confirming: false), found.step == probe.keys.count,
-              let moved = found.adapter.caret else { return false }
-        return units.right(of: moved, in: found.adapter.display) == 0
-    }
-
-    /// Whether the last key of `example`, which did nothing on the adapter among the digits or
-    /// beside a separator, is a display held at a length (an HTML `maxlength` counting the symbol
-    /// and separators), not a place: whether that key, or a `1`, also does nothing at the field's
-    /// other caret places, reached from the same keys by Home, End, Home then Right or End then
-    /// Left, wherever moneyfield takes it and its display grows at least as much. One place
-    /// where the adapter takes it is a place; one that shows nothing either way is passed over.
-    func doesNothingEverywhere(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
-                               budget: inout Int) throws(Adapter.Failure) -> Bool {
-        guard case .didNothing(let spot) = Behaviour(example, difference).cause, spot == .digits || spot == .separator,
-              let last = example.keys.last, difference.step == example.keys.count,
-              let configuration = try? example.configuration.fieldConfiguration() else { return false }
-        let units = CaretUnits(configuration)
-        func lastKey(of keys: [Key]) -> (before: FieldAnswer, after: FieldAnswer)? {
-            var probe = example
-            probe.keys = keys
-            guard let answers = try? FieldAnswer.reference(for: probe), answers.count >= 2 else { return nil }
-            return (answers[answers.count - 2], answers[answers.count - 1])
-        }
-        func growth(_ pair: (before: FieldAnswer, after: FieldAnswer)) -> Int { pair.after.display.utf16.count - pair.before.display.utf16.count }
-        func place(_ answer: FieldAnswer) -> Int? { answer.caret.map { units.right(of: $0, in: answer.display) } }
-        guard let found = lastKey(of: example.keys), growth(found) > 0 else { return false }
-        var elsewhere = 0
-        for key in last == .digit(1) ? [last] : [last, .digit(1)] {
-            for moves: [Key] in [[.home], [.end], [.home, .right], [.end, .left]] {
-                let keys = Array(example.keys.dropLast()) + moves + [key]
-                guard let probe = lastKey(of: keys), probe.before.display == found.before.display, growth(probe) >= growth(found),
-                      key != last || place(probe.before) != place(found.before) else { continue }
-                guard budget > 0 else { return elsewhere > 0 }
-                budget -= 1
-                var session = example
-                session.keys = keys
-                switch try play(session, on: adapter, confirming: false) {
-                case .differs(let other) where other.step == keys.count:
-                    // Taken otherwise than moneyfield takes it: a place where the adapter does something.
-                    guard other.adapter.display == probe.before.display else { return false }
-                    elsewhere += 1
-                case .agrees:
-                    return false
-                case .differs, .unsupported:
-                    continue
-                }
-            }
-        }
-        return elsewhere > 0
     }
 
     /// `candidate` up to its last press of `behaviour`'s key, refused there at the limit

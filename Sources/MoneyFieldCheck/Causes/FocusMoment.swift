@@ -26,4 +26,13 @@ package enum FocusMoment: Sendable, Hashable {
         case .returning: ""
         }
     }
+
+    /// The option, set so, that pads (`padded`) or not at this moment: `--on-leave keep`.
+    func option(padding padded: Bool) -> String {
+        switch self {
+        case .typing: FieldOption[\.whileTyping].name + " " + (padded ? WhileTyping.pad : .keep).rawValue
+        case .leaving: FieldOption[\.onLeave].name + " " + (padded ? OnLeave.pad : .keep).rawValue
+        case .returning: FieldOption[\.onFocus].name + " " + (padded ? OnFocus.keep : .trim).rawValue
+        }
+    }
 }

@@ -73,7 +73,7 @@ import MoneyFieldEngine
     }
 
     @_spi(Tools) public struct GroupRecord: Codable, Equatable, Sendable {
-        /// `display ignored digit front`: what makes two sessions one group, its cause.
+        /// `display did-nothing outside`: what makes two sessions one group, its cause.
         package var behaviour: String
         package var words: String
         /// Where its example showed it: the key and what stood beside moneyfield's caret.

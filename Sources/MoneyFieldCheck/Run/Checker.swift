@@ -11,6 +11,9 @@ import MoneyFieldEngine
     package var caret: CaretComparison
     /// Adapter sessions one shrink may spend; 0 writes sessions unshrunk.
     package var shrinkBudget = 400
+    /// Adapter sessions the probes may spend after one shrink (`Probe`): at most six places and
+    /// three keys, and a digit's nine.
+    static let probeBudget = 24
     /// The most keys a shrunk session has for the shrinker to try removing two keys apart
     /// (105 candidates at most).
     static let spreadPairLimit = 16
@@ -29,28 +32,28 @@ import MoneyFieldEngine
         package let adapter: FieldAnswer
         package let reference: FieldAnswer
         package let kind: DifferenceKind
-        /// The adapter's caret before the last key, where it answered one: whether an arrow
-        /// moved it at all. Not part of what a difference is (nor of its equality).
+        /// The adapter's answer before the last key (display, caret and value): the effect of
+        /// the key on it (`Effect`). Not part of what a difference is (nor of its equality).
+        package var adapterBefore: FieldAnswer?
+        /// The adapter's caret before the last key, where it answered one (known alone where the
+        /// rest of its answer is not: then the display both sides agreed on stands for its own).
         package var adapterCaretBefore: Int?
-        /// Set by the shrinker: the last key did nothing on the adapter at the field's other caret
-        /// places too, where moneyfield takes it and its display grows as much (a length limit).
-        package var didNothingEverywhere = false
-        /// Set by the shrinker: a refused key that moved the adapter's caret one place, to the end,
-        /// sent it to the end from two places away too (a field that rewrites itself).
-        package var jumpsToEnd = false
+        /// What the probes found after shrinking (`Probe`).
+        package var findings = Findings()
         /// The taps played before it (after earlier caret differences, or a script's): its
         /// script writes each as `caret N`. Not part of its equality either.
         package var taps: [CheckPlan.Tap] = []
         /// The offset tapped, when the difference is in the answer to a script's tap, not a key's.
         package var tapped: Int?
 
-        package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterCaretBefore: Int? = nil,
-                     taps: [CheckPlan.Tap] = []) {
+        package init(step: Int, adapter: FieldAnswer, reference: FieldAnswer, kind: DifferenceKind, adapterBefore: FieldAnswer? = nil,
+                     adapterCaretBefore: Int? = nil, taps: [CheckPlan.Tap] = []) {
             self.step = step
             self.adapter = adapter
             self.reference = reference
             self.kind = kind
-            self.adapterCaretBefore = adapterCaretBefore
+            self.adapterBefore = adapterBefore
+            self.adapterCaretBefore = adapterCaretBefore ?? adapterBefore?.caret
             self.taps = taps
         }
 
@@ -143,10 +146,10 @@ import MoneyFieldEngine
         }
         // Compares an answer with moneyfield's field; whether the session goes on after it.
         func goesOn(after answer: FieldAnswer, _ ours: FieldAnswer, step: Int, tap: Int? = nil) throws(Adapter.Failure) -> Bool {
-            let caretBefore = previous?.caret
+            let answerBefore = previous
             previous = answer
             guard let kind = ours.difference(from: answer, caret: caret, units: units) else { return true }
-            var difference = Difference(step: step, adapter: answer, reference: ours, kind: kind, adapterCaretBefore: caretBefore, taps: tapped)
+            var difference = Difference(step: step, adapter: answer, reference: ours, kind: kind, adapterBefore: answerBefore, taps: tapped)
             difference.tapped = tap
             if confirming { try adapter.confirmInStep(signature: Self.signature(session, difference)) }
             differences.append(difference)
@@ -199,11 +202,11 @@ import MoneyFieldEngine
         return ended(session.keys.count)
     }
 
-    /// What a session's first disagreement looks like before any shrinking: its configuration,
-    /// the kind, the last key (any digit) and the situation it was pressed in. Sessions with one
-    /// signature nearly always shrink to one group, so only the first of them is shrunk. A
-    /// behaviour that is one group wherever it shows (a `Behaviour.Rule`) is one signature: its
-    /// first session is shrunk, and the rest join it as found.
+    /// What a session's first disagreement looks like before any shrinking: its kind and cause,
+    /// and where only a probe can tell the cause, the last key (any digit) and the situation it
+    /// was pressed in (`Behaviour.signature`). Sessions with one
+    /// signature nearly always shrink to one group, so only the first of them is shrunk, and the
+    /// rest join it as found.
     package static func signature(_ session: CheckPlan.Session, _ difference: Difference) -> String {
         Behaviour(session, difference).signature
     }

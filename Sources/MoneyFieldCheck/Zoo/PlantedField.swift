@@ -9,10 +9,11 @@ import MoneyFieldEngine
 package struct PlantedField: Sendable {
     package let defects: [PlantedDefect]
     private var field: MoneyField?
-    /// `endPastSuffix` and `homeBeforePrefix`: the caret put outside the amount (at this UTF-16
-    /// offset) and nothing has moved it since: there a digit and the point do nothing, and past
-    /// a suffix (`everyKey`) a delete too.
-    private var outside: (caret: Int, everyKey: Bool)?
+    /// `endPastSuffix` and `homeBeforePrefix` (and their still twins): the caret put outside the
+    /// amount (at this UTF-16 offset) and nothing has moved it since: there a digit and the point
+    /// do nothing, and (`everyKey`) a delete too; `snaps`: the caret returns into the amount after
+    /// such a key, as real fields' does (`10 |€` Backspace → `10| €`), else it stays.
+    private var outside: (caret: Int, everyKey: Bool, snaps: Bool)?
     /// `trimsOnFocus`: `<enter>` was the last key, so the next brings focus back; and leaving
     /// changed nothing (the fraction was typed in full, not padded).
     private var left = false
@@ -44,15 +45,20 @@ package struct PlantedField: Sendable {
         do throws(Rejection) { try after.press(key) } catch { refusal = error }
         field = after
         var answer = FieldAnswer(after, rejected: refusal != nil)
-        if let outside, Self.typesThere(key), outside.everyKey || Cause.KeyClass(key) != .delete {
-            // The caret outside the amount: the key does nothing, and the caret stays there.
-            answer = FieldAnswer(display: before.display, caret: outside.caret)
+        var snapped = false
+        if let outside, Self.typesThere(key), outside.everyKey || NamedKey.KeyClass(key) != .delete {
+            // The caret outside the amount: the key does nothing, and the caret snaps back into the
+            // amount (where moneyfield's stands) or stays there.
+            // A key that changes nothing on moneyfield either (refused, or a zero before the amount)
+            // leaves it outside: snapping back is the field answering a key it dropped.
+            snapped = outside.snaps && after.display != before.display
+            answer = FieldAnswer(display: before.display, caret: snapped ? before.caretOffset : outside.caret)
         } else {
             // The first defect that changes what the field shows; one that would show the same lets
             // the next one act. A key typed with the caret outside the amount (put there by a
             // defect) meets none: the field takes it there as it does.
             // What every defect reads of the key, worked out once for all of them.
-            let context = Context(before: before, key: key, after: after, refusal: refusal, focusReturning: left && leftAsTyped,
+            let context = Context(before: before, key: key, after: after, refusal: refusal, focusReturning: left && leftAsTyped, focusBack: left,
                                   skippedPoint: skippedPoint)
             let caretOutside = outside != nil || shownCaret.map { Cause.spot(of: $0, in: before, units: CaretUnits(before.configuration)) == .outside } == true
             for defect in caretOutside ? [] : defects {
@@ -66,14 +72,19 @@ package struct PlantedField: Sendable {
         }
         left = key == .enter
         leftAsTyped = before.display == after.display
-        if answer.display == before.display, answer.caret == before.caretOffset, answer.selection == nil, before.selectionRange == nil,
+        if !snapped, answer.display == before.display, answer.caret == before.caretOffset, answer.selection == nil, before.selectionRange == nil,
            let shownCaret {
             answer.caret = shownCaret
         }
         // The caret leaves the outside only when a key moves it or changes the field.
         if answer.display != before.display || answer.caret != outside?.caret { outside = nil }
-        if key == .end, defects.contains(.endPastSuffix), let end = Self.suffixEnd(of: after) { outside = (end, true) }
-        if key == .home, defects.contains(.homeBeforePrefix), Self.hasPrefix(after), Self.startsHigh(after) { outside = (0, false) }
+        let endPast = defects.contains(.endPastSuffix) || defects.contains(.endPastSuffixStill)
+        if key == .end, endPast, let end = Self.suffixEnd(of: after) { outside = (end, true, !defects.contains(.endPastSuffixStill)) }
+        let homeBefore = defects.contains(.homeBeforePrefix) || defects.contains(.homeBeforePrefixStill)
+        if key == .home, homeBefore, Self.hasPrefix(after), Self.startsHigh(after) {
+            let snaps = !defects.contains(.homeBeforePrefixStill)
+            outside = (0, snaps, snaps)
+        }
         if key == .end || key == .home, let outside { answer.caret = outside.caret }
         shownCaret = answer.caret
         // Leaving the field: it has no caret.
@@ -114,6 +125,8 @@ package struct PlantedField: Sendable {
         let digitKey: Bool
         /// The key brings focus back after `<enter>`.
         let focusReturning: Bool
+        /// The key brings focus back after `<enter>`, whatever leaving showed.
+        let focusBack: Bool
         /// `leftSkipsPoint` has skipped the point in this field.
         let skippedPoint: Bool
         /// The digits 2 to 9: the shrinker writes the scripts of other defects with 0 and 1.
@@ -127,9 +140,10 @@ package struct PlantedField: Sendable {
         /// Glyphs that are no caret stop: separators, the sign, the currency text (the point too outside natural entry).
         var nonUnits: Set<Situation.Neighbour> { natural ? [.group, .currency, .sign] : [.group, .decimal, .currency, .sign] }
 
-        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?, focusReturning: Bool, skippedPoint: Bool) {
+        init(before: MoneyField, key: Key, after: MoneyField, refusal: Rejection?, focusReturning: Bool, focusBack: Bool, skippedPoint: Bool) {
             (self.before, self.key, self.after, self.refusal) = (before, key, after, refusal)
             self.focusReturning = focusReturning
+            self.focusBack = focusBack
             self.skippedPoint = skippedPoint
             configuration = before.configuration
             natural = configuration.mode == .natural
@@ -168,7 +182,7 @@ package struct PlantedField: Sendable {
             let side = key == .backspace ? context.glyphs.last { $0.offset < caret } : key == .delete ? context.glyphs.first { $0.offset >= caret } : nil
             guard let side, context.nonUnits.contains(side.kind), context.changed || after.caretOffset != caret else { return nil }
             return Self.answer(before)
-        case .endPastSuffix, .homeBeforePrefix:
+        case .endPastSuffix, .homeBeforePrefix, .endPastSuffixStill, .homeBeforePrefixStill:
             // Where End or Home puts the caret is set after every key (`press`), whatever came before.
             return nil
         case .trimsOnFocus:
@@ -185,6 +199,9 @@ package struct PlantedField: Sendable {
             guard key != .enter, refusal == nil, after.display.utf16.count > max(limit, before.display.utf16.count) else { return nil }
             return Self.answer(before)
         case .leadingZero:
+            // Not in a full field, whose limit refuses the zero too (a script that snaps back from
+            // before `$` with a `0` to reach a full field's front must not show this one).
+            if case .tooManyDigits? = refusal { return nil }
             guard key == .digit(0), context.unitsBefore == context.allUnits, let first = context.glyphs.first(where: { $0.kind == .digit }) else { return nil }
             var utf16 = Array(before.display.utf16)
             utf16.insert(contentsOf: "0".utf16, at: first.offset)
@@ -261,6 +278,12 @@ package struct PlantedField: Sendable {
             utf16.remove(at: zero.offset)
             let display = String(decoding: utf16, as: UTF16.self)
             return at(display, unitsRight: min(context.unitsAfter, context.units.right(of: 0, in: display)))
+        case .selectsOnFocus:
+            // Focus coming back with the whole text selected: the digit replaces it.
+            guard context.focusBack, case .digit = key, Self.significantDigits(before) >= 2 else { return nil }
+            var replaced = MoneyField(configuration)
+            do throws(Rejection) { try replaced.press(key) } catch { return nil }
+            return Self.answer(replaced)
         case .noRegroup:
             guard key == .backspace || key == .delete, context.changed else { return nil }
             let groups = Situation.classified(after.display, configuration: configuration).filter { $0.kind == .group }
@@ -275,7 +298,15 @@ package struct PlantedField: Sendable {
     package static func displayLimit(_ configuration: FieldConfiguration) -> Int { MoneyField(configuration).display.utf16.count + 4 }
 
     /// The keys that do nothing with the caret outside the amount.
-    static func typesThere(_ key: Key) -> Bool { Cause.didNothingKeys.contains(Cause.KeyClass(key)) }
+    static func typesThere(_ key: Key) -> Bool { Cause.didNothingKeys.contains(NamedKey.KeyClass(key)) }
+
+    /// The amount's digits without its leading zeros and the zeros ending it (`$12.00`: 2).
+    static func significantDigits(_ field: MoneyField) -> Int {
+        let digits = Situation.digits(of: field.display, configuration: field.configuration)
+        var kept = Array((digits.integer + digits.fraction).drop { $0 == 0 })
+        while kept.last == 0 { kept.removeLast() }
+        return kept.count
+    }
 
     /// Whether a visible glyph (currency text, the sign) stands before the display's first digit.
     static func hasPrefix(_ field: MoneyField) -> Bool {
