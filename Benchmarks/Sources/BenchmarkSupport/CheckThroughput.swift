@@ -10,6 +10,9 @@ public enum CheckThroughput {
         public var browser: [Int: Double] = [:]
         /// Seconds of a run against the defect zoo with shrinking, and with none (`--shrink-budget 0`).
         public var shrinking: (shrunk: Double, unshrunk: Double)?
+        /// Seconds of `moneyfield fit` against `moneyfield adapter` forced to a field of its own,
+        /// 300 sessions of 30 keys, the search included (issue 52's aim: under 10 s on 2 cores).
+        public var fit: Double?
     }
 
     /// The field and keys of every run: autoNumeric's whole-dollar page agrees with moneyfield on
@@ -29,6 +32,7 @@ public enum CheckThroughput {
         _ = measure("moneyfield adapter", adapter: "\(moneyfield) adapter", sessions: quick ? 200 : 1_000, binary: moneyfield,
                     in: workspace, say: say)
         figures.shrinking = shrinkingCost(moneyfield: moneyfield, sessions: quick ? 200 : 1_000, in: workspace, say: say)
+        figures.fit = fitTime(moneyfield: moneyfield, sessions: quick ? 100 : 300, say: say)
 
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -60,6 +64,23 @@ public enum CheckThroughput {
                                              sessions: quick ? 20 : 300, binary: moneyfield, in: workspace, say: say, options: options)
         }
         return figures
+    }
+
+    /// `moneyfield fit` on `moneyfield adapter` whose every `new` a `sed` rewrites to a field of its
+    /// own (natural entry, starting empty, emptied by the last digit, a stepping second point,
+    /// 9 digits): the recording and the search of every combination, as a QA engineer runs it.
+    public static func fitTime(moneyfield: String, sessions: Int, say: (String) -> Void) -> Double? {
+        let forced = #"{"op":"new","locale":"en_US","currency":"USD","mode":"natural","fractionDigits":2,"maxDigits":9,"allowNegative":false,"emptiable":"last-digit","startsEmpty":true,"pointAgain":"step"}"#
+        let adapter = "sed -u 's/^{\"op\":\"new\".*$/\(forced)/' | \(moneyfield) adapter"
+        let run = runChild([moneyfield, "fit", "--adapter", adapter, "--locale", "en_US", "--currency", "USD",
+                            "--sessions", String(sessions), "--steps", "30", "--jobs", "2"], captureOutput: true)
+        let seconds = Double(run.wallNanoseconds) / 1e9
+        guard run.status == 0, let line = run.output.split(separator: "\n").first else {
+            say("  fit: did not fit (exit \(run.status))")
+            return nil
+        }
+        say("  fit, moneyfield adapter forced (\(sessions) sessions of 30 keys, search included, --jobs 2): \(String(format: "%.2f", seconds)) s → \(line)")
+        return seconds
     }
 
     /// What shrinking costs (issue 34: within ×2 of a run without it): the same seeded run against

@@ -52,13 +52,36 @@ struct SessionPlanOptions: ParsableArguments {
         }
     }
 
-    func plan() throws -> CheckPlan {
+    /// The field options given: what `fit` pins.
+    func fieldOptions() throws -> FieldOptions {
+        do throws(CommandError) {
+            try Self.refuseMistypedOwnOption(fieldWords)
+            return try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// `fit`'s run: these sessions (every key `check` may press unless --keys names them) on the
+    /// field options given, pinned.
+    func fitRun() throws -> FitRun {
+        let pinned = try fieldOptions()
+        do throws(CommandError) {
+            let chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) }
+            return try FitRun(pinned: pinned, sessions: sessions, steps: steps, seed: seed, keys: chosen)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The plan, its field options those given with `fitted` added (`check --fit`).
+    func plan(fitted: FieldOptions? = nil) throws -> CheckPlan {
         let options: FieldOptions
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
             try Self.refuseMistypedOwnOption(fieldWords)
-            options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+            if let fitted { options = fitted } else { options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)") }
             configurations = try CheckPlan.configurations(for: options)
             chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) } ?? CheckPlan.defaultKeys(for: options[\.mode])
         } catch {
