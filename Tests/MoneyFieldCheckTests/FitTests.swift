@@ -194,7 +194,7 @@ final class ForcedAdapter: FieldAdapter {
         guard case .noFit(let result) = outcome else { Issue.record("fitted nonsense"); return }
         let message = try #require(result.noFit)
         #expect(message.contains("no combination of the options fits"))
-        #expect(message.contains("session 1 differs as made: adapter \"zz1|\""), "\(message)")
+        #expect(message.contains("session 1 differs as made: adapter \"|zz1\""), "\(message)")
     }
 
     /// (c) An adapter that refuses every `new`: said as `check` says a refusal.

@@ -124,7 +124,15 @@ package struct FitSearch: Sendable {
     /// `candidate`'s score, or nil once it can no longer beat `bar` (a score, and the rank that
     /// wins its tie): the tree walked, a branch left at its first difference.
     package func score(_ candidate: FitSpace.Candidate, beating bar: Scored?) -> Int? {
+        var deepest = 0
+        return score(candidate, beating: bar, deepest: &deepest)
+    }
+
+    /// The same, and the most digits the limit counted in any field the walk made (`deepest`).
+    func score(_ candidate: FitSpace.Candidate, beating bar: Scored?, deepest: inout Int) -> Int? {
         var fields = Fields(count: bases.count)
+        var most = 0
+        defer { deepest = most }
         var score = 0
         var consumed = 0
         let rank = bar.map { _ in space.rank(candidate) }
@@ -143,6 +151,7 @@ package struct FitSearch: Sendable {
             if let key = node.key {
                 do throws(Rejection) { try field.press(key) } catch { rejected = true }
             }
+            most = max(most, field.limitedDigitCount)
             guard (made ?? FieldAnswer(field, rejected: rejected)).difference(from: node.answer, caret: caret, units: units) == nil else {
                 consumed += node.steps
                 return alive()
@@ -176,10 +185,10 @@ package struct FitSearch: Sendable {
     }
 
     /// Combination `index` of the space, the last option's value changing fastest.
-    package func candidate(_ index: Int) -> FitSpace.Candidate {
+    package func candidate(_ index: Int, skipping skipped: Int? = nil) -> FitSpace.Candidate {
         var rest = index
         var candidate = Array(repeating: 0, count: space.dimensions.count)
-        for position in space.dimensions.indices.reversed() {
+        for position in space.dimensions.indices.reversed() where position != skipped {
             let count = space.dimensions[position].values.count
             candidate[position] = rest % count
             rest /= count
@@ -205,18 +214,37 @@ package struct FitSearch: Sendable {
     package func best(jobs: Int = 1) -> Scored {
         let guess = descend()
         let shared = Mutex(guess)
-        let count = space.count
+        let limit = limitPosition
+        let limitValues = limit.map { space.dimensions[$0].values.map(\.settings.maxDigits) } ?? [0]
+        let highest = limitValues.indices.max { limitValues[$0] < limitValues[$1] } ?? 0
+        // The combinations of every other option; each is tried with every limit below.
+        let rests = space.count / limitValues.count
         let jobs = max(1, min(jobs, 64))
         let work: @Sendable (Int) -> Void = { job in
             var index = job
-            while index < count {
-                let candidate = candidate(index)
-                let bar = shared.withLock { $0 }
-                if let score = score(candidate, beating: bar) {
-                    let scored = Scored(candidate: candidate, score: score)
-                    shared.withLock { if better(scored, than: $0) { $0 = scored } }
+            while index < rests {
+                defer { index += jobs }
+                var rest = candidate(index, skipping: limit)
+                if isInert(rest) { continue }
+                func offer(_ scored: Scored) { shared.withLock { if better(scored, than: $0) { $0 = scored } } }
+                guard let limit else {
+                    if let score = score(rest, beating: shared.withLock { $0 }) { offer(Scored(candidate: rest, score: score)) }
+                    continue
                 }
-                index += jobs
+                // Under the highest limit, in full: a replay that never counted more than `deepest`
+                // digits is the same replay under every limit of `deepest` or more (a key is refused
+                // for the limit only where the digits it would make pass it).
+                rest[limit] = highest
+                var deepest = 0
+                let top = score(rest, beating: nil, deepest: &deepest) ?? 0
+                for (value, digits) in limitValues.enumerated() {
+                    rest[limit] = value
+                    if digits >= deepest {
+                        offer(Scored(candidate: rest, score: top))
+                    } else if let score = score(rest, beating: shared.withLock { $0 }) {
+                        offer(Scored(candidate: rest, score: score))
+                    }
+                }
             }
         }
         if jobs == 1 {
@@ -226,6 +254,24 @@ package struct FitSearch: Sendable {
             for thread in threads { thread.join() }
         }
         return shared.withLock { $0 }
+    }
+
+    /// The digit limit's option, where the shortcut above holds: not with a largest or smallest
+    /// amount given, which the limit also bounds.
+    var limitPosition: Int? {
+        guard bases.allSatisfy({ $0.maximum == nil && $0.minimum == nil }) else { return nil }
+        return space.dimensions.firstIndex { $0.option.setting == FieldSetting(\.maxDigits) }
+    }
+
+    /// A combination that changes an option of natural entry (its help says "natural mode") in a
+    /// field of another mode: the engine reads those options in natural entry only, so it scores
+    /// as the same combination with them at their defaults, which wins the tie.
+    func isInert(_ candidate: FitSpace.Candidate) -> Bool {
+        guard let mode = space.dimensions.firstIndex(where: { $0.option.setting == FieldSetting(\.mode) }),
+              space.dimensions[mode].values[candidate[mode]].settings.mode != .natural else { return false }
+        return space.dimensions.indices.contains { position in
+            candidate[position] != 0 && space.dimensions[position].option.help.hasPrefix("natural mode")
+        }
     }
 
     /// A good first bar: from every option at its default, the best single change, until none improves.
