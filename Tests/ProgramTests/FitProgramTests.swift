@@ -45,7 +45,7 @@ import Testing
                                          directory: folder.url, timeout: 120)
         #expect(fitted.status == 1 && given.status == 1)
         #expect(fitted.stdout.split(separator: "\n").dropFirst().joined(separator: "\n")
-                    == given.stdout.split(separator: "\n").joined(separator: "\n").replacingOccurrences(of: "given/", with: "fitted/"))
+                    == given.stdout.split(separator: "\n").joined(separator: "\n").replacingOccurrences(of: "given/", with: "fitted/").replacingOccurrences(of: "--replay given ", with: "--replay fitted "))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("fitted").path).sorted()
         #expect(names == (try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("given").path).sorted()))
         for name in names where name.hasSuffix(".session") {
@@ -77,7 +77,7 @@ import Testing
     @Test func helpNamesWhatIsSearchedAndWhatIsNot() throws {
         let help = try BuiltProgram.run(["fit", "--help"])
         #expect(help.status == 0)
-        for word in ["--adapter", "--sessions", "--json", "--jobs", "--point-again", "Not searched", "--allow-negative", "Exit status"] {
+        for word in ["--adapter", "--sessions", "--json", "--jobs", "--point-again", "(give them)", "--allow-negative", "Exit status"] {
             #expect(help.stdout.contains(word), "\(word)")
         }
         let check = try BuiltProgram.run(["check", "--help"])
