@@ -26,7 +26,7 @@ struct Moneyfield: ParsableCommand {
         defaultSubcommand: ShellCommand.self)
 
     static let subcommands: [any ParsableCommand.Type] = [
-        ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self,
+        ShellCommand.self, TestCommand.self, DemoCommand.self, CheckCommand.self, FitCommand.self, VectorsCommand.self, AdapterCommand.self, ManualCommand.self,
     ]
     /// Runs the command; exit status 2 for anything wrong with the arguments, as the shells' habit is.
     /// Every message goes through the checked writer: `--help >/dev/full` is an error, not a silent 0.

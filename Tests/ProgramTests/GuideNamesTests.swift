@@ -19,7 +19,7 @@ import Testing
     /// The flags `moneyfield SUBCOMMAND --help` lists, for every subcommand.
     static func programFlags() throws -> Set<String> {
         var flags: Set<String> = []
-        for subcommand in ["", "shell", "test", "demo", "check", "vectors", "adapter", "manual"] {
+        for subcommand in ["", "shell", "test", "demo", "check", "fit", "vectors", "adapter", "manual"] {
             let help = try BuiltProgram.run((subcommand.isEmpty ? [] : [subcommand]) + ["--help"])
             flags.formUnion(matches(of: #"--[a-z][a-z-]*"#, in: help.stdout))
         }

@@ -390,3 +390,9 @@ extension MoneyField {
         moveCaret(to: caretSlot(nearestUTF16Offset: offset))
     }
 }
+
+extension MoneyField {
+    /// The digits the field's digit limit counts now: `fit` reads how near a replay came to a limit
+    /// (a replay that never passed N digits is the same under every limit of N or more).
+    package var limitedDigitCount: Int { setup.limitedDigitCount(of: state) }
+}

@@ -142,6 +142,9 @@ package struct FieldOption: Sendable {
     package let isDefault: @Sendable (FieldSettings) -> Bool
     /// What `inspect` adds after the value (`(French (France))`), if anything.
     let gloss: @Sendable (FieldConfiguration) -> String?
+    /// Sets this setting in the first settings to its value in the second: how `fit` builds a
+    /// candidate field from the values it tries, with no text read back.
+    package let copy: @Sendable (inout FieldSettings, FieldSettings) -> Void
 
     package enum Kind: Sendable {
         case flag, number, text
@@ -261,7 +264,7 @@ package struct FieldOption: Sendable {
                     },
                     words: { words($0[keyPath: path]) },
                     isDefault: { $0[keyPath: path] == FieldSettings()[keyPath: path] },
-                    gloss: gloss)
+                    gloss: gloss, copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 
     private static func text<Value: Equatable & Sendable>(

@@ -44,6 +44,9 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var planOptions: SessionPlanOptions
 
+    @Flag(help: "Fit first (as moneyfield fit does, on the same sessions' options), then check with the options found; the options given are kept. The report's first line says the options used.")
+    var fit = false
+
     @Option(help: ArgumentHelp("How carets compare: exact (UTF-16 offsets), slot (digits right of the caret; the default) or none.", valueName: "exact|slot|none"))
     var caret: String = CaretComparison.slot.rawValue
 
@@ -98,6 +101,7 @@ struct CheckCommand: ParsableCommand {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64, not \(jobs)") }
         guard maxHits >= 1 else { throw ValidationError("--max-hits takes 1 or more, not \(maxHits)") }
         if let minChecked, minChecked < 0 { throw ValidationError("--min-checked takes 0 or more, not \(minChecked)") }
+        if fit, !merge.isEmpty || !replay.isEmpty { throw ValidationError("--fit fits the field before its sessions; it takes no --merge or --replay") }
         guard shrinkBudget >= 0 else { throw ValidationError("--shrink-budget takes 0 or more, not \(shrinkBudget)") }
     }
 
@@ -123,7 +127,7 @@ struct CheckCommand: ParsableCommand {
     /// What to do, read from the options `validate` accepted.
     private func frontendOptions() throws -> CheckFrontend.Options {
         let pageSetup: PageSetup?
-        do throws(CommandError) { pageSetup = try page.resolved() } catch { throw UnusableInput(error.message) }
+        do throws(CommandError) { pageSetup = try page.resolved(asIs: fit) } catch { throw UnusableInput(error.message) }
         pageSetup?.note()
         // `validate` refused a missing --adapter and --page without --merge.
         let adapter = pageSetup?.command.shellCommand ?? adapter ?? ""
@@ -142,7 +146,14 @@ struct CheckCommand: ParsableCommand {
             }
             options = CheckFrontend.Options(.replay(scripts: scripts, adapter: adapter))
         } else {
-            options = CheckFrontend.Options(.sessions(try planOptions.plan(page: pageSetup?.configuration), adapter: adapter))
+            var fitted: FieldOptions?
+            if fit {
+                let result = try FitOptions.fit(command: adapter, planOptions: planOptions, caret: caret, timeout: timeout, startTimeout: startTimeout, jobs: jobs)
+                Output.write(VisibleText.terminalSafe(result.checkLine) + "\n")
+                try pageSetup?.keep(fitted: result.options)
+                fitted = result.options
+            }
+            options = CheckFrontend.Options(.sessions(try planOptions.plan(page: pageSetup?.configuration, fitted: fitted), adapter: adapter))
         }
         options.caret = CaretComparison(rawValue: caret) ?? .slot
         options.timeout = timeout

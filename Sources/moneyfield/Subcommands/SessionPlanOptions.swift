@@ -36,14 +36,40 @@ struct SessionPlanOptions: ParsableArguments {
         _ = try plan()
     }
 
-    /// The plan; `page`: a web page's configuration, whose options stand where none is given.
-    func plan(page: PageSetup.Configuration? = nil) throws -> CheckPlan {
+    /// The field options given: what `fit` pins.
+    func fieldOptions() throws -> FieldOptions {
+        do throws(CommandError) {
+            return try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// `fit`'s run: these sessions (every key `check` may press unless --keys names them) on the
+    /// field options given, pinned.
+    func fitRun() throws -> FitRun {
+        let pinned = try fieldOptions()
+        do throws(CommandError) {
+            let chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) }
+            return try FitRun(pinned: pinned, sessions: sessions, steps: steps, seed: seed, keys: chosen)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The plan. `page`: a web page's stored configuration, whose options stand where none is
+    /// given; `fitted`: the options `check --fit` found, the given ones among them.
+    func plan(page: PageSetup.Configuration? = nil, fitted: FieldOptions? = nil) throws -> CheckPlan {
         var options: FieldOptions
         let configurations: [CheckPlan.Configuration]
         let chosen: [Key]
         do throws(CommandError) {
-            options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
-            if let page { options = try page.fieldOptions(given: options) }
+            if let fitted {
+                options = fitted
+            } else {
+                options = try FieldOptions(parsing: fieldWords, usage: "the field options of new: \(FieldOption.usage)")
+                if let page { options = try page.fieldOptions(given: options) }
+            }
             configurations = try CheckPlan.configurations(for: options)
             chosen = try keys.map { list throws(CommandError) in try CheckPlan.keys(parsing: list) } ?? CheckPlan.defaultKeys(for: options[\.mode])
         } catch {
