@@ -10,6 +10,7 @@ final class ForcedAdapter: FieldAdapter {
     let forced: FieldSettings
     private var field: PlantedField
     private(set) var replies = 0
+    let takes: Set<OptionalRequest> = []
 
     init(_ forced: FieldSettings, planted: [PlantedDefect] = []) {
         self.forced = forced
@@ -190,6 +191,7 @@ final class ForcedAdapter: FieldAdapter {
     @Test func nonsenseIsNoFitNamingTheKey() throws {
         final class Nonsense: FieldAdapter {
             var replies = 0
+            let takes: Set<OptionalRequest> = []
             func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
                 replies += 1
                 return .answer(FieldAnswer(display: "zz\(replies)", caret: 0))
@@ -207,6 +209,7 @@ final class ForcedAdapter: FieldAdapter {
     @Test func refusingEveryNewIsSaidAsCheckSaysIt() throws {
         final class Refuser: FieldAdapter {
             var replies = 0
+            let takes: Set<OptionalRequest> = []
             func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply { replies += 1; return .unsupported }
             func stop() {}
         }

@@ -38,11 +38,14 @@ extension PageSetup {
     /// Stores what `fit` found as the page's configuration, where `check --page` reads it, and says where.
     func keep(fitted options: FieldOptions) throws {
         guard let path = configurationToWrite else { return }
+        let configuration: FieldConfiguration
         do throws(CommandError) {
-            let configuration = try options.configuration(defaults: (locale: "en_US", currency: "USD"))
-            do throws(FileError) { try PageConfiguration.write(configuration, to: path) } catch { throw UnusableInput(error.errorDescription ?? "\(error)") }
+            configuration = try options.configuration(defaults: (locale: "en_US", currency: "USD"))
         } catch {
             throw UnusableInput(error.message)
+        }
+        do throws(FileError) { try PageConfiguration.write(configuration, to: path) } catch {
+            throw UnusableInput("cannot store the page's configuration: \(error.message)")
         }
         Output.writeError("note: wrote the page's configuration to \(VisibleText.terminalSafe(path)); check --page reads it from there\n")
     }
