@@ -67,7 +67,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .noIntegerDigit: "a Backspace at the end, a Delete or a point typed before every digit that leaves an amount below one shows no integer digit ($.05)"
         case .noRegroup: "a delete does not regroup the digits ($1234.00)"
         case .homeBeforePrefix: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit, the point or a delete there does nothing, the caret snapping back into the amount"
-        case .homeBeforePrefixStill: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit or the point typed there does nothing, the caret staying before it"
+        case .homeBeforePrefixStill: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit, the point or a delete there does nothing, the caret staying before it"
         case .selectsOnFocus: "focus coming back selects the whole text, so a digit typed first replaces an amount of two significant digits or more"
         case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full ($1.50 → $1.5), unconfigured"
         case .zeroKeptBehindSkip: "natural, behind left-skips-point: once Left has skipped the point, a Delete joining over it keeps a zero integer ($0|.1 → $01); only tap gets past the skip to it"

@@ -82,8 +82,9 @@ package struct PlantedField: Sendable {
         if key == .end, endPast, let end = Self.suffixEnd(of: after) { outside = (end, true, !defects.contains(.endPastSuffixStill)) }
         let homeBefore = defects.contains(.homeBeforePrefix) || defects.contains(.homeBeforePrefixStill)
         if key == .home, homeBefore, Self.hasPrefix(after), Self.startsHigh(after) {
+            // The still twin is the same cause with a caret that stays: a delete does nothing there too.
             let snaps = !defects.contains(.homeBeforePrefixStill)
-            outside = (0, snaps, snaps)
+            outside = (0, true, snaps)
         }
         if key == .end || key == .home, let outside { answer.caret = outside.caret }
         shownCaret = answer.caret

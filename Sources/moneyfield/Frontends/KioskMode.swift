@@ -46,7 +46,7 @@ struct KioskMode {
         if !line.isEmpty { result.append(line) }
         guard leftOut, var last = result.popLast() else { return result }
         // Room for the `…` on the last line, taking whole items off its end as needed.
-        while TerminalWidth.of(last + separator + "…") > width, let cut = last.range(of: separator, options: .backwards) {
+        while TerminalWidth.of(last + separator + "…") > width, let cut = last.ranges(of: separator).last {
             last = String(last[..<cut.lowerBound])
         }
         result.append(TerminalWidth.of(last + separator + "…") <= width ? last + separator + "…" : last)
