@@ -923,3 +923,21 @@ final class CountingAdapter: FieldAdapter {
         #expect(FileManager.default.fileExists(atPath: base + "/notes.txt"))
     }
 }
+
+/// A disagreement's two displays, as every report quotes them.
+@Suite struct ShownPairTests {
+    /// A page whose suffix is a plain space against ICU's U+00A0: quoted as they stand the two
+    /// read the same, so both are written with that space escaped.
+    @Test func displaysThatDifferOnlyInALookalikeSpaceShowIt() {
+        let pair = Checker.shownPair(adapter: "0|,00 €", moneyfield: "0|,00\u{00A0}€")
+        #expect(pair == #"adapter "0|,00 €", moneyfield "0|,00\u{00A0}€""#)
+    }
+
+    /// Displays that differ visibly stay as ICU wrote them: its spaces are not escaped.
+    @Test func displaysThatDifferVisiblyAreQuotedAsTheyStand() {
+        let pair = Checker.shownPair(adapter: "1|,00\u{00A0}€", moneyfield: "0|,00\u{00A0}€")
+        #expect(pair == "adapter \"1|,00\u{00A0}€\", moneyfield \"0|,00\u{00A0}€\"")
+        // What would act on a terminal is escaped either way.
+        #expect(Checker.shownPair(adapter: "\u{1B}[31m", moneyfield: "$0.00") == #"adapter "\u{001B}[31m", moneyfield "$0.00""#)
+    }
+}

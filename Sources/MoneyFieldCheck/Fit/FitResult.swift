@@ -56,8 +56,8 @@ package struct FitResult: Sendable {
             var where_ = ""
             if let first = early.first, let difference = search.firstDifference(best.candidate, session: first) {
                 let at = difference.key.map { "at its first key, \(KeyScript.text(for: [$0]))" } ?? "as made"
-                where_ = "; session \(first + 1) differs \(at): adapter \(Checker.quoted(difference.adapter.shown)), "
-                    + "moneyfield \(Checker.quoted(difference.moneyfield.shown))"
+                where_ = "; session \(first + 1) differs \(at): "
+                    + Checker.shownPair(adapter: difference.adapter.shown, moneyfield: difference.moneyfield.shown)
             }
             noFit = "no combination of the options fits: even the best (\(line)) differs as made or at the first key of "
                 + "\(early.count) of \(English.count(search.sessionCount, "session"))\(where_)"

@@ -57,8 +57,8 @@ package enum CheckReplay {
                     // Each difference, past caret differences the adapter's caret was tapped over.
                     verdict = "disagrees " + trace.differences.map { difference in
                         let keys = Checker.keysText(Array(session.keys.prefix(difference.step)), taps: difference.taps)
-                        return "after \(keys.isEmpty ? "the field is made" : keys): adapter \(Checker.quoted(difference.adapter.shown)), "
-                            + "moneyfield \(Checker.quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+                        return "after \(keys.isEmpty ? "the field is made" : keys): "
+                            + "\(Checker.shownPair(adapter: difference.adapter.shown, moneyfield: difference.reference.shown)) (\(difference.kind.rawValue))"
                     }.joined(separator: "; then ")
                 }
                 break

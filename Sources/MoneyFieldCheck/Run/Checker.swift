@@ -282,8 +282,8 @@ import MoneyFieldEngine
         options[\.currency] = nil
         let extra = options.words.isEmpty ? "" : " " + options.words.joined(separator: " ")
         return "disagreement: \(configuration.locale)/\(configuration.currency)\(extra) "
-            + "\(keys.isEmpty ? "(as made)" : keys) — adapter \(quoted(difference.adapter.shown)), "
-            + "moneyfield \(quoted(difference.reference.shown)) (\(difference.kind.rawValue))"
+            + "\(keys.isEmpty ? "(as made)" : keys) — \(shownPair(adapter: difference.adapter.shown, moneyfield: difference.reference.shown)) "
+            + "(\(difference.kind.rawValue))"
     }
 
     /// Keys in `type`'s language with each tap between them as `caret N`:
@@ -303,4 +303,17 @@ import MoneyFieldEngine
     /// Text from the adapter or the field, quoted and escaped: a newline or a control character
     /// in it can never start a line of a script or reach a terminal raw.
     @_spi(Tools) public static func quoted(_ text: String) -> String { "\"" + VisibleText.escaped(text, .terminalUnsafe) + "\"" }
+
+    /// `adapter "…", moneyfield "…"`: the two displays of a difference, each quoted. Where they
+    /// differ only in characters a terminal shows alike (U+00A0 against a space), both are written
+    /// with those escaped (`\u{00A0}`), so the reader sees what differs.
+    package static func shownPair(adapter: String, moneyfield: String) -> String {
+        func lookalike(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { VisibleText.needsEscape($0, .invisible) ? " " : $0 }))
+        }
+        guard adapter != moneyfield, lookalike(adapter) == lookalike(moneyfield) else {
+            return "adapter \(quoted(adapter)), moneyfield \(quoted(moneyfield))"
+        }
+        return "adapter \(VisibleText.quoted(adapter)), moneyfield \(VisibleText.quoted(moneyfield))"
+    }
 }
