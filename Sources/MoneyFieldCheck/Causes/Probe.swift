@@ -32,8 +32,8 @@ protocol Probe: Sendable {
 }
 
 extension Checker {
-    /// Every probe, in order: a stronger digit first, since the others read its example.
-    static let probes: [any Probe] = [StrongerDigitProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe()]
+    /// Every probe, in order: a stronger digit and other digits first, since the others read their example.
+    static let probes: [any Probe] = [StrongerDigitProbe(), OtherDigitsProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe()]
 
     /// `example` and `difference` with every probe that applies asked.
     func probed(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
@@ -115,6 +115,41 @@ struct StrongerDigitProbe: Probe {
         var field = MoneyField(configuration)
         for key in example.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
         return field
+    }
+}
+
+/// A delete whose difference is only the caret, moneyfield having deleted a digit: the adapter may
+/// have deleted another digit of the same value (a field that deletes its last digit wherever the
+/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete). The same keys with
+/// every digit typed told apart, then with one more digit typed first, show the display it
+/// changes: that is the cause, as its other sessions show it.
+struct OtherDigitsProbe: Probe {
+    func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
+        guard difference.kind == .caret, difference.step == example.keys.count, let last = example.keys.last,
+              NamedKey.KeyClass(last) == .delete, let found = Checker.lastKey(of: example.keys, like: example) else { return false }
+        return found.after.display != found.before.display
+    }
+
+    func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
+             budget: inout Int) throws(Adapter.Failure) {
+        var next: UInt8 = 1
+        let apart = example.keys.map { key -> Key in
+            guard case .digit = key else { return key }
+            defer { next = next % 9 + 1 }
+            return .digit(next)
+        }
+        for keys in [apart, [.digit(next)] + apart] where keys != example.keys {
+            guard budget > 0 else { return }
+            budget -= 1
+            var candidate = example
+            candidate.keys = keys
+            if let found = try checker.trace(candidate, on: adapter, confirming: false).differences.last, found.kind == .display,
+               found.step == candidate.keys.count {
+                example = candidate
+                difference = found
+                return
+            }
+        }
     }
 }
 
