@@ -141,3 +141,80 @@ final class OutsideCaretAdapter: FieldAdapter {
         groups.map { "\($0.behaviour.code): \(KeyScript.text(for: $0.example.keys))" }
     }
 }
+
+/// The repeats the real-field bench measured (/work/realfields, FINDINGS-main), replayed key by key
+/// with the real field's answers: each pair is one cause.
+@Suite struct RealRepliesTests {
+    static let inputmask: @Sendable (inout FieldOptions) -> Void = {
+        $0[\.mode] = .natural; $0[\.maxDigits] = 30; $0[\.startsEmpty] = true; $0[\.whileTyping] = .pad
+    }
+    static let maskMoney: @Sendable (inout FieldOptions) -> Void = { $0[\.mode] = .atm; $0[\.maxDigits] = 30 }
+    static let cleave: @Sendable (inout FieldOptions) -> Void = {
+        $0[\.mode] = .natural; $0[\.maxDigits] = 30; $0[\.startsEmpty] = true; $0[\.emptiable] = Emptiable.lastDigit
+        $0[\.emptyShows] = .symbol; $0[\.onLeave] = .keep; $0[\.pointAgain] = .step
+    }
+    static let rcif: @Sendable (inout FieldOptions) -> Void = {
+        $0[\.mode] = .natural; $0[\.maxDigits] = 30; $0[\.startsEmpty] = true; $0[\.emptiable] = Emptiable.lastDigit; $0[\.pointAgain] = .ignore
+    }
+
+    /// The adapter's answer: `shown` with `|` its caret.
+    static func answer(_ shown: String) -> FieldAnswer {
+        let caret = shown.utf16.distance(from: shown.utf16.startIndex, to: shown.firstIndex(of: "|")!.samePosition(in: shown.utf16)!)
+        return FieldAnswer(display: shown.replacingOccurrences(of: "|", with: ""), caret: caret)
+    }
+
+    static func cause(_ typed: String, _ set: @escaping @Sendable (inout FieldOptions) -> Void, _ locale: String, from: String, to: String) throws -> Cause {
+        let before = answer(from)
+        return try lastKeyCause(typed, set, locale: locale, currency: locale == "de_DE" ? "EUR" : "USD",
+                                adapter: { _, _ in answer(to) }, caretBefore: { _ in before.caret })
+    }
+
+    /// Inputmask en_US, a digit before `$` reached by Home or by Left Left; react-currency-input-field,
+    /// a digit before `$` that lands elsewhere each time; maskMoney's Backspace there sending the
+    /// caret to the end: the place, one cause.
+    @Test(arguments: [
+        ("inputmask", "0<home>1", "|$0.00", "|$0.00"), ("inputmask", "0<left><left>1", "|$0.00", "|$0.00"),
+        ("rcif", "1<home>0", "|$1", "$|10"), ("rcif", "0<home>1", "|$0", "|$1"), ("rcif", "1<home>1", "|$1", "$|11"),
+        ("rcif", "0<dec>00<home>1", "|$0.00", "|$0.00"), ("rcif", "0<enter><bs><home>0", "|$0.0", "$|0.00"),
+        ("maskmoney", "<home><bs>", "|$0.00", "$0.00|"),
+    ])
+    func beforeTheDollarIsOneCause(_ library: String, _ typed: String, _ from: String, _ to: String) throws {
+        let set = ["inputmask": Self.inputmask, "rcif": Self.rcif, "maskmoney": Self.maskMoney][library]!
+        let found = try Self.cause(typed, set, "en_US", from: from, to: to)
+        #expect(found == .didNothing(.init(.outside, nil)), "\(library) \(typed): \(found.words)")
+        #expect(!found.words.contains("pad") && !found.words.contains("end"), "\(found.words)")
+    }
+
+    /// cleave.js de_DE: Left from past ` €`, typed or as focus came back (its caret before unknown).
+    @Test func leftFromPastTheEuroIsOneCause() throws {
+        let typed = try Self.cause("0<left>", Self.cleave, "de_DE", from: "0\u{A0}€|", to: "0\u{A0}|€")
+        let returning = try lastKeyCause("0<enter><left>", Self.cleave, locale: "de_DE", currency: "EUR",
+                                         adapter: { _, _ in Self.answer("0\u{A0}|€") }, caretBefore: { _ in nil })
+        #expect(typed == .didNothing(.init(.outside, nil)) && returning == typed, "\(typed.words) / \(returning.words)")
+    }
+
+    /// Inputmask: the fraction overtyped, over the same digit (the display as it was) and over another.
+    @Test(arguments: [("en_US", "$0.|10", "$0.1|0", "$0.0|0"), ("de_DE", "0,|10\u{A0}€", "0,1|0\u{A0}€", "0,0|0\u{A0}€")])
+    func anOvertypedFractionIsOneCause(_ locale: String, _ from: String, _ same: String, _ other: String) throws {
+        let overSame = try Self.cause("0<right>1<dec>1", Self.inputmask, locale, from: from, to: same)
+        let overOther = try Self.cause("0<right>1<dec>0", Self.inputmask, locale, from: from, to: other)
+        #expect(overSame == .overwrote && overOther == overSame, "\(overSame.words) / \(overOther.words)")
+    }
+
+    /// Inputmask de_DE: Backspace right after the comma clears the fraction and puts the caret
+    /// before it, over a `0` (the display as it was) and over a `1`.
+    @Test func aBackspaceAfterTheCommaIsOneCause() throws {
+        let overZero = try Self.cause("<dec>0<bs>", Self.inputmask, "de_DE", from: "0,0|0\u{A0}€", to: "0|,00\u{A0}€")
+        let overOne = try Self.cause("<dec>1<bs>", Self.inputmask, "de_DE", from: "0,1|0\u{A0}€", to: "0|,00\u{A0}€")
+        #expect(overZero == overOne, "\(overZero.words) / \(overOne.words)")
+        #expect(overOne == .caretOff(left: true, .delete), "\(overOne.words)")
+    }
+
+    /// maskMoney de_DE: Backspace deletes the last digit, moneyfield refusing it (its caret at the
+    /// start) or deleting another.
+    @Test func maskMoneysBackspaceIsOneCause() throws {
+        let refused = try Self.cause("1<home><bs>", Self.maskMoney, "de_DE", from: "|0,01\u{A0}€", to: "0,00|\u{A0}€")
+        let other = try Self.cause("12<left><bs>", Self.maskMoney, "de_DE", from: "0,1|2\u{A0}€", to: "0,01|\u{A0}€")
+        #expect(refused == .digits(.otherSlot, .delete) && other == refused, "\(refused.words) / \(other.words)")
+    }
+}

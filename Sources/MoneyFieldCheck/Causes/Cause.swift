@@ -136,7 +136,7 @@ package enum Cause: Hashable, Sendable {
 
         /// Whether `shorter` is `digits` with one digit left out, leading zeros aside (the padding
         /// an ATM display shows: `$0.12` less its `1` is `$0.02`).
-        private static func dropsOne(_ digits: [UInt8], to shorter: [UInt8]) -> Bool {
+        static func dropsOne(_ digits: [UInt8], to shorter: [UInt8]) -> Bool {
             let digits = Array(digits.drop { $0 == 0 })
             let shorter = Array(shorter.drop { $0 == 0 })
             return digits.indices.contains { index in
@@ -173,10 +173,11 @@ package enum Cause: Hashable, Sendable {
         let theirs = Situation.digits(of: adapter.display, configuration: configuration)
         let was = Situation.digits(of: before.display, configuration: configuration)
         let beforeAnswer = FieldAnswer(before, rejected: false)
-        let theirEffect = Effect(before: adapterBefore ?? adapterCaretBefore.map { FieldAnswer(display: before.display, caret: $0) },
-                                 after: adapter, shownBefore: before.display)
+        // The adapter's answer before the key; where only its caret is known, the display both showed.
+        let theirBefore = adapterBefore ?? adapterCaretBefore.map { FieldAnswer(display: before.display, caret: $0) }
+        let theirEffect = Effect(before: theirBefore, after: adapter, shownBefore: before.display)
         let ourEffect = Effect(before: beforeAnswer, after: reference, shownBefore: before.display)
-        let overwrote = typedOver(key, before: adapterBefore, after: adapter, configuration: configuration)
+        let overwrote = typedOver(key, before: theirBefore, after: adapter, configuration: configuration)
         let oursChanged = reference.display != before.display
         let theirsChanged = !theirEffect.didNothing
         let visible = kind != .value && kind != .rejected
@@ -188,10 +189,19 @@ package enum Cause: Hashable, Sendable {
            spot(of: caret, in: before, units: units) == .outside {
             return .didNothing(DidNothing(.outside, nil))
         }
+        // A caret key that left the adapter's caret there, the display as it was (`0 €|` Left →
+        // `0 |€`, after leaving too, where the caret focus gave is unknown): the same place.
+        if visible, keyClass == .move, !theirsChanged, let caret = adapter.caret, spot(of: caret, in: before, units: units) == .outside {
+            return .didNothing(DidNothing(.outside, nil))
+        }
         // The adapter did nothing where moneyfield changed its display (or moved its caret alone).
         // Where its caret stood before the key is the place; the probes
         // say whether the key, or the place, is the whole of it.
-        if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !overwrote, !ourEffect.didNothing || ourEffect.caretMoved {
+        // Where moneyfield moved its caret alone, the adapter's caret moving elsewhere is a caret
+        // put elsewhere, not a key that did nothing (`0,0|0 €` Backspace: Inputmask `0|,00 €`,
+        // moneyfield `0,|00 €`, as over a `1` where both clear the digit alike).
+        if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !overwrote,
+           !ourEffect.didNothing || ourEffect.caretMoved && !theirEffect.caretMoved {
             // After leaving, focus comes back with the key: where it put the caret is where the key found it.
             let place = spot(of: theirEffect.caretBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
             // A key that would grow the display doing nothing wherever the caret stood: a length.
@@ -256,6 +266,11 @@ package enum Cause: Hashable, Sendable {
                 // moved its caret alone (the decimal key stepping past the standing point) it took.
                 let ourCaretStayed = reference.caret.map { units.right(of: $0, in: reference.display) }
                     == units.right(of: before.caretOffset, in: before.display)
+                // A delete of one of the digits the field held is another digit than moneyfield's
+                // (none here), one cause with a delete of another than the one it deleted.
+                if ourCaretStayed, keyClass == .delete, DigitChange.dropsOne(was.integer + was.fraction, to: theirs.integer + theirs.fraction) {
+                    return .digits(.otherSlot, .delete)
+                }
                 if ourCaretStayed { return theirs == was ? .deletedNonDigit : .tookKey(keyClass) }
                 return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction, was: was.integer + was.fraction), keyClass)
             }
@@ -409,11 +424,11 @@ package enum Cause: Hashable, Sendable {
                 + ", " + moment.words + ": it behaves as with " + moment.option(padding: padded)
         case .replacedAmount: "a digit replaced the adapter's whole amount (its text selected) where moneyfield kept its digits"
         case .overwrote: "a digit typed over the digit right of the adapter's caret replaced it where moneyfield inserted it (the field overwrites)"
-        case .digits(.otherSlot, .delete): "the adapter deleted another digit than moneyfield's on a backspace or delete"
+        case .digits(.otherSlot, .delete): "the adapter deleted another digit than moneyfield on a backspace or delete (moneyfield deleting another, or none)"
+        case .caretToEnd: "after a key that edits (moneyfield taking it or not), the adapter's caret stood at its display's end"
         case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
         case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
             : "moneyfield emptied the field on \(key.words), the adapter shows a digit"
-        case .caretToEnd: "an edit put the adapter's caret at its display's end"
         case .caretPastNoUnit: "the adapter's caret moved past, or selected, a separator, sign or symbol but no digit"
         case .moveOff: "an arrow, Home or End left the adapter's caret elsewhere than moneyfield's (a caret stop it lacks or adds)"
         case .caretMovedOnRefused: "a key moneyfield refuses, or that leaves its caret, moved the adapter's caret"

@@ -222,7 +222,8 @@ struct PlaceAnyKeyProbe: Probe {
                 guard budget > 0 else { return }
                 budget -= 1
                 tried = true
-                if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true {
+                if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true,
+                   try !growsNowhere(key, after: first + Array(example.keys.dropLast()), like: example, checker: checker, adapter: adapter, budget: &budget) {
                     difference.findings.placeAnyKey = true
                     return
                 }
@@ -235,6 +236,25 @@ struct PlaceAnyKeyProbe: Probe {
         var field = MoneyField(configuration)
         for key in example.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
         difference.findings.placeAnyKey = Cause.spot(of: caret, in: field, units: CaretUnits(configuration)) == .outside
+    }
+
+    /// Whether `key`, which grows moneyfield's display after `keys`, does nothing after Home and
+    /// after End too where moneyfield grows it: a display held at a length, not the place
+    /// (`1.000|,00 €` at a `maxlength`: a digit does nothing there as everywhere).
+    private func growsNowhere(_ key: Key, after keys: [Key], like example: CheckPlan.Session, checker: Checker, adapter: any FieldAdapter,
+                              budget: inout Int) throws(Adapter.Failure) -> Bool {
+        guard let here = Checker.lastKey(of: keys + [key], like: example), here.after.display.utf16.count > here.before.display.utf16.count
+        else { return false }
+        var elsewhere = false
+        for move: Key in [.home, .end] {
+            let moved = keys + [move, key]
+            guard let probe = Checker.lastKey(of: moved, like: example), probe.after.display.utf16.count > probe.before.display.utf16.count,
+                  budget > 0 else { continue }
+            budget -= 1
+            guard try checker.lastKeyDidNothing(moved, like: example, on: adapter) == true else { return false }
+            elsewhere = true
+        }
+        return elsewhere
     }
 }
 
