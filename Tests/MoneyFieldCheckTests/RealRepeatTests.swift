@@ -218,3 +218,14 @@ final class OutsideCaretAdapter: FieldAdapter {
         #expect(refused == .digits(.otherSlot, .delete) && other == refused, "\(refused.words) / \(other.words)")
     }
 }
+
+/// Issue 51: a cause planted for the first time (not in the zoo before, not in the issue) is one
+/// script: cleave.js's and react-currency-input-field's point typed among the digits, cutting the
+/// amount (/work/realfields BEHAVIOURS 18).
+@Suite struct NewCauseTests {
+    @Test(arguments: [DefectZooTests.fields[4], DefectZooTests.fields[5]])
+    func aPointCuttingTheAmountIsOneScript(_ mode: EntryMode, _ locale: String, _ currency: String) {
+        let found = SnapBackTests.groups([.pointCutsAmount], mode, locale, currency, sessions: 600)
+        #expect(found.map(\.cause) == [.tookKey(.point)], "\(locale): \(found.map(\.code))")
+    }
+}
