@@ -79,8 +79,8 @@ package enum Cause: Hashable, Sendable {
             case (nil, nil): "a key did nothing on the adapter, wherever its caret stood: the display at a length it does not pass, where moneyfield changed the field"
             case (nil, let key?): "\(key.words) did nothing on the adapter wherever its caret stood, where moneyfield took it"
             // Outside, a key that did something other than moneyfield's at the amount's edge is this cause too.
-            case (.outside?, nil): "with the adapter's caret outside the amount (before the sign or a prefix's currency text, or past a suffix's), "
-                + "where moneyfield's never stands, a key did nothing or not what moneyfield's did at the amount's edge"
+            case (.outside?, nil): "the adapter's caret went or stood outside the amount (before the sign or a prefix's currency text, or past a "
+                + "suffix's), where moneyfield's never stands: a key there did nothing, or not what moneyfield's did at the amount's edge"
             case (let place?, nil): "a key did nothing on the adapter, \(place.words), where moneyfield changed the field"
             case (let place?, let key?): "\(key.words) did nothing on the adapter, \(place.words), where moneyfield changed the field"
             }
