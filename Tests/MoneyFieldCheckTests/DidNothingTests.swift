@@ -55,11 +55,15 @@ import Testing
         }
     }
 
-    /// §1: before the probes, the place and the key; a caret that snapped back is no other cause.
+    /// §1: before the probes, the place and the key, but outside the amount the place alone (round
+    /// 2: `|$10` reached by Home or by Left is one cause whatever key); a caret that snapped back is
+    /// no other cause.
     @Test func beforeTheProbesTheCauseIsThePlaceAndTheKey() throws {
         let still = try cause("12<dec>3<end><bs>", natural, locale: "de_DE", currency: "EUR", adapter: unchanged(at: end), caretBefore: end)
         let snap = try cause("12<dec>3<end><bs>", natural, locale: "de_DE", currency: "EUR", adapter: snapped, caretBefore: end)
-        #expect(still == .didNothing(.init(.outside, .delete)) && snap == still, "\(still.words) / \(snap.words)")
+        #expect(still == .didNothing(.init(.outside, nil)) && snap == still, "\(still.words) / \(snap.words)")
+        let among = try cause("1234<left><bs>", adapter: unchanged(at: { $0.caret! }), caretBefore: { $0.caret })
+        #expect(among == .didNothing(.init(.digits, .delete)), "\(among.words)")
         let anywhere = try cause("12<dec>3<end><bs>", natural, locale: "de_DE", currency: "EUR", adapter: snapped, caretBefore: end,
                                  findings: Findings(keyAnywhere: true))
         #expect(anywhere == .didNothing(.init(nil, .delete)), "\(anywhere.words)")
@@ -91,14 +95,14 @@ import Testing
     /// §1: `0<enter><end><bs>` in natural de_DE, the caret snapping back: did nothing, not padding.
     @Test func aSnappedBackspaceAfterLeavingIsNotPadding() throws {
         let found = try cause("0<enter><end><bs>", natural, locale: "de_DE", currency: "EUR", adapter: snapped, caretBefore: end)
-        #expect(found == .didNothing(.init(.outside, .delete)), "\(found.words)")
+        #expect(found == .didNothing(.init(.outside, nil)), "\(found.words)")
     }
 
     /// After leaving, focus comes back with the key: the caret the adapter answered is where the key found it.
     @Test func afterLeavingTheCaretFocusGaveIsWhereTheKeyFoundIt() throws {
         let found = try cause("12<dec>3<enter><bs>", natural, locale: "de_DE", currency: "EUR",
                               adapter: unchanged(at: end), caretBefore: { _ in nil })
-        #expect(found == .didNothing(.init(.outside, .delete)), "\(found.words)")
+        #expect(found == .didNothing(.init(.outside, nil)), "\(found.words)")
     }
 
     @Test func besideASeparatorAndAmongTheDigitsAreTwoPlaces() throws {

@@ -53,4 +53,27 @@ import Testing
                                     adapter: { before, _ in FieldAnswer(display: before.display, caret: before.caret) })
         #expect(wide == .didNothing(.init(nil, nil)), "\(wide.words)")
     }
+
+    /// Round 2: a Backspace on a field already empty that the adapter wrote digits into (Inputmask
+    /// shows `$0.00`) is not "moneyfield emptied the field": moneyfield refused it.
+    @Test func aFieldEmptyAlreadyIsNotEmptiedByMoneyfield() throws {
+        let atZero: (inout FieldOptions) -> Void = { $0[\.mode] = .natural; $0[\.emptiable] = Emptiable.atZero }
+        let found = try lastKeyCause("0<bs><bs>", atZero, adapter: { _, _ in FieldAnswer(display: "$0.00", caret: 5) })
+        #expect(found == .tookKey(.delete), "\(found.words)")
+        #expect(!found.words.contains("emptied"), "\(found.words)")
+        // Where moneyfield did empty it, it says so.
+        let lastDigit: (inout FieldOptions) -> Void = { $0[\.mode] = .natural; $0[\.emptiable] = Emptiable.lastDigit }
+        let emptied = try lastKeyCause("1<bs>", lastDigit, adapter: { _, _ in FieldAnswer(display: "$0.00", caret: 5) })
+        #expect(emptied == .emptied(byAdapter: false, .delete), "\(emptied.words)")
+    }
+
+    /// Round 2: a Backspace past ` €` that only moves the adapter's caret one left (`12 €|` →
+    /// `12 |€`, Inputmask) is the caret outside the amount, not "an edit put the caret at its end".
+    @Test func aBackspacePastTheSuffixMovingTheCaretIsThePlace() throws {
+        let found = try lastKeyCause("12<home><bs>", natural, locale: "de_DE", currency: "EUR",
+                                     adapter: { before, _ in FieldAnswer(display: before.display, caret: before.display.utf16.count - 1) },
+                                     caretBefore: { $0.display.utf16.count })
+        #expect(found == .didNothing(.init(.outside, nil)), "\(found.words)")
+        #expect(!found.words.contains("end"), "\(found.words)")
+    }
 }

@@ -38,6 +38,10 @@ package enum Cause: Hashable, Sendable {
     /// The adapter's amount is the digit typed alone, where moneyfield kept its digits: the key
     /// replaced a selection of the whole text (a field that selects it as focus comes back).
     case replacedAmount
+    /// A digit typed over the digit right of the adapter's caret replaced it (the same digit too,
+    /// the display as it was and the caret past it), where moneyfield took it: a field that
+    /// overwrites, whatever moneyfield's insert made of the digits.
+    case overwrote
     /// The digits differ otherwise after the key.
     case digits(DigitChange, NamedKey.KeyClass)
     /// One side shows no digit at all and the other does.
@@ -74,6 +78,9 @@ package enum Cause: Hashable, Sendable {
             switch (place, key) {
             case (nil, nil): "a key did nothing on the adapter, wherever its caret stood: the display at a length it does not pass, where moneyfield changed the field"
             case (nil, let key?): "\(key.words) did nothing on the adapter wherever its caret stood, where moneyfield took it"
+            // Outside, a key that did something other than moneyfield's at the amount's edge is this cause too.
+            case (.outside?, nil): "the adapter's caret went or stood outside the amount (before the sign or a prefix's currency text, or past a "
+                + "suffix's), where moneyfield's never stands: a key there did nothing, or not what moneyfield's did at the amount's edge"
             case (let place?, nil): "a key did nothing on the adapter, \(place.words), where moneyfield changed the field"
             case (let place?, let key?): "\(key.words) did nothing on the adapter, \(place.words), where moneyfield changed the field"
             }
@@ -117,9 +124,26 @@ package enum Cause: Hashable, Sendable {
     package enum DigitChange: String, Hashable, Sendable {
         case more, fewer, otherSlot = "other-slot", replaced
 
-        init(from ours: [UInt8], to theirs: [UInt8]) {
+        /// `was`: the digits both sides held before the key. Each side deleting one of them, not the
+        /// same one, is another slot whatever the digits' values (a field that deletes its last
+        /// digit wherever the caret stands: `1.2|34` → moneyfield `134`, the adapter `123`).
+        init(from ours: [UInt8], to theirs: [UInt8], was: [UInt8] = []) {
             if theirs.count > ours.count { self = .more } else if theirs.count < ours.count { self = .fewer }
-            else if theirs.sorted() == ours.sorted() { self = .otherSlot } else { self = .replaced }
+            else if theirs.sorted() == ours.sorted() { self = .otherSlot }
+            else if Self.dropsOne(was, to: theirs), Self.dropsOne(was, to: ours) { self = .otherSlot }
+            else { self = .replaced }
+        }
+
+        /// Whether `shorter` is `digits` with one digit left out, leading zeros aside (the padding
+        /// an ATM display shows: `$0.12` less its `1` is `$0.02`).
+        static func dropsOne(_ digits: [UInt8], to shorter: [UInt8]) -> Bool {
+            let digits = Array(digits.drop { $0 == 0 })
+            let shorter = Array(shorter.drop { $0 == 0 })
+            return digits.indices.contains { index in
+                var kept = digits
+                kept.remove(at: index)
+                return Array(kept.drop { $0 == 0 }) == shorter
+            }
         }
 
         var words: String {
@@ -149,21 +173,41 @@ package enum Cause: Hashable, Sendable {
         let theirs = Situation.digits(of: adapter.display, configuration: configuration)
         let was = Situation.digits(of: before.display, configuration: configuration)
         let beforeAnswer = FieldAnswer(before, rejected: false)
-        let theirEffect = Effect(before: adapterBefore ?? adapterCaretBefore.map { FieldAnswer(display: before.display, caret: $0) },
-                                 after: adapter, shownBefore: before.display)
+        // The adapter's answer before the key; where only its caret is known, the display both showed.
+        let theirBefore = adapterBefore ?? adapterCaretBefore.map { FieldAnswer(display: before.display, caret: $0) }
+        let theirEffect = Effect(before: theirBefore, after: adapter, shownBefore: before.display)
         let ourEffect = Effect(before: beforeAnswer, after: reference, shownBefore: before.display)
+        let overwrote = typedOver(key, before: theirBefore, after: adapter, configuration: configuration)
         let oursChanged = reference.display != before.display
         let theirsChanged = !theirEffect.didNothing
         let visible = kind != .value && kind != .rejected
+        // The adapter's caret stood outside the amount before an edit or a caret key, where
+        // moneyfield's never stands (Home, End or an arrow put it there unseen: the slot is the
+        // amount's edge): whatever the key did there (nothing, a digit written after `$`, the
+        // caret moved past `€` alone), the place is the cause, unless the key does nothing anywhere.
+        if visible, didNothingKeys.union([.move]).contains(keyClass), !findings.keyAnywhere, let caret = theirEffect.caretBefore,
+           spot(of: caret, in: before, units: units) == .outside {
+            return .didNothing(DidNothing(.outside, nil))
+        }
+        // A caret key that left the adapter's caret there, the display as it was (`0 €|` Left →
+        // `0 |€`, after leaving too, where the caret focus gave is unknown): the same place.
+        if visible, keyClass == .move, !theirsChanged, let caret = adapter.caret, spot(of: caret, in: before, units: units) == .outside {
+            return .didNothing(DidNothing(.outside, nil))
+        }
         // The adapter did nothing where moneyfield changed its display (or moved its caret alone).
         // Where its caret stood before the key is the place; the probes
         // say whether the key, or the place, is the whole of it.
-        if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !ourEffect.didNothing || ourEffect.caretMoved {
+        // Where moneyfield moved its caret alone, the adapter's caret moving elsewhere is a caret
+        // put elsewhere, not a key that did nothing (`0,0|0 €` Backspace: Inputmask `0|,00 €`,
+        // moneyfield `0,|00 €`, as over a `1` where both clear the digit alike).
+        if visible, didNothingKeys.contains(keyClass), theirEffect.didNothing, !overwrote,
+           !ourEffect.didNothing || ourEffect.caretMoved && !theirEffect.caretMoved {
             // After leaving, focus comes back with the key: where it put the caret is where the key found it.
             let place = spot(of: theirEffect.caretBefore ?? adapter.caret ?? before.caretOffset, in: before, units: units)
             // A key that would grow the display doing nothing wherever the caret stood: a length.
             let grows = reference.display.utf16.count > before.display.utf16.count
-            let anyKey = findings.placeAnyKey || findings.keyAnywhere && grows
+            // Outside the amount the place is the cause whatever the key (above, where the caret before is known).
+            let anyKey = findings.placeAnyKey || place == .outside && !findings.keyAnywhere || findings.keyAnywhere && grows
             let cause = Cause.didNothing(DidNothing(findings.keyAnywhere ? nil : place, anyKey ? nil : keyClass))
             // An option is named only where it explains more than this key at this place.
             if place == .outside || findings.keyAnywhere || findings.placeAnyKey || behavesAs == nil { return cause }
@@ -200,6 +244,7 @@ package enum Cause: Hashable, Sendable {
                 } else { false }
                 return .refusedAtLimit(limit, shifted || shown.count > kept.count && Self.keeps(kept, in: shown) ? .more : .replaced)
             }
+            if overwrote, oursChanged { return .overwrote }
             if Checker.Behaviour.hasLeadingZeros(adapter.display, beyond: reference.display, configuration: configuration) { return .leadingZeros }
             if !ours.integer.isEmpty, theirs.integer.isEmpty, !theirs.fraction.isEmpty || hasPoint(adapter.display, configuration) {
                 return .noIntegerDigit
@@ -209,18 +254,28 @@ package enum Cause: Hashable, Sendable {
                key == .enter || (padded ? theirs : ours).fraction.count > was.fraction.count {
                 return .padding(padded: padded, key == .enter ? .leaving : .typing)
             }
-            if kind == .emptied { return .emptied(byAdapter: !FieldAnswer.hasDigit(adapter.display), keyClass) }
+            // Emptied by the side whose field held a digit before the key: a field empty already
+            // (moneyfield refusing Backspace there) that the adapter wrote digits into is not that.
+            let byAdapter = !FieldAnswer.hasDigit(adapter.display)
+            if kind == .emptied, FieldAnswer.hasDigit(byAdapter ? adapterBefore?.display ?? before.display : before.display) {
+                return .emptied(byAdapter: byAdapter, keyClass)
+            }
             if !theirsChanged { return .ignored(keyClass) }
             if !oursChanged {
                 // moneyfield refused or ignored the key only where its caret stayed too; a key that
                 // moved its caret alone (the decimal key stepping past the standing point) it took.
                 let ourCaretStayed = reference.caret.map { units.right(of: $0, in: reference.display) }
                     == units.right(of: before.caretOffset, in: before.display)
+                // A delete of one of the digits the field held is another digit than moneyfield's
+                // (none here), one cause with a delete of another than the one it deleted.
+                if ourCaretStayed, keyClass == .delete, DigitChange.dropsOne(was.integer + was.fraction, to: theirs.integer + theirs.fraction) {
+                    return .digits(.otherSlot, .delete)
+                }
                 if ourCaretStayed { return theirs == was ? .deletedNonDigit : .tookKey(keyClass) }
-                return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction), keyClass)
+                return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction, was: was.integer + was.fraction), keyClass)
             }
             if theirs == ours { return .otherGlyphs(glyphsDiffering(adapter.display, reference.display, configuration)) }
-            return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction), keyClass)
+            return .digits(DigitChange(from: ours.integer + ours.fraction, to: theirs.integer + theirs.fraction, was: was.integer + was.fraction), keyClass)
         case .caret:
             guard let theirCaret = adapter.caret, let ourCaret = reference.caret else { return .caretOff(left: true, keyClass) }
             let u0 = units.right(of: before.caretOffset, in: before.display)
@@ -256,6 +311,29 @@ package enum Cause: Hashable, Sendable {
         case .rejected:
             return .rejected(byAdapter: adapter.rejected == true, keyClass)
         }
+    }
+
+    /// Whether the adapter wrote the digit `key` typed over the digit right of its caret: its
+    /// digits as before with that one replaced (by the same digit too: then its caret stepped past it).
+    static func typedOver(_ key: Key, before: FieldAnswer?, after: FieldAnswer, configuration: FieldConfiguration) -> Bool {
+        guard case .digit(let typed) = key, let before, let from = before.caret, let to = after.caret, to > from,
+              before.value == nil || after.value == nil || before.value == after.value || before.display != after.display else { return false }
+        func digits(_ display: String) -> [UInt8] {
+            let split = Situation.digits(of: display, configuration: configuration)
+            return split.integer + split.fraction
+        }
+        let was = digits(before.display)
+        let now = digits(after.display)
+        // The digit right of the caret: as many digits stand left of it.
+        var offset = 0
+        var index = 0
+        for scalar in before.display.unicodeScalars {
+            if offset >= from { break }
+            if Key.digitValue(of: scalar) != nil { index += 1 }
+            offset += scalar.utf16.count
+        }
+        guard was.count == now.count, index < now.count, now[index] == typed else { return false }
+        return was.indices.allSatisfy { $0 == index || was[$0] == now[$0] }
     }
 
     /// `digits` without their leading zeros (and, `trailing`, the zeros ending them).
@@ -345,6 +423,8 @@ package enum Cause: Hashable, Sendable {
             (padded ? "the adapter padded the fraction with zeros where moneyfield did not" : "the adapter did not pad the fraction where moneyfield did")
                 + ", " + moment.words + ": it behaves as with " + moment.option(padding: padded)
         case .replacedAmount: "a digit replaced the adapter's whole amount (its text selected) where moneyfield kept its digits"
+        case .overwrote: "a digit typed over the digit right of the adapter's caret replaced it where moneyfield inserted it (the field overwrites)"
+        case .digits(.otherSlot, .delete): "the adapter deleted another digit than moneyfield on a backspace or delete (moneyfield deleting another, or none)"
         case .digits(let change, let key): "the adapter \(change.words) on \(key.words), unlike moneyfield"
         case .emptied(let byAdapter, let key): byAdapter ? "the adapter emptied the field on \(key.words), moneyfield shows a digit"
             : "moneyfield emptied the field on \(key.words), the adapter shows a digit"
@@ -373,6 +453,7 @@ package enum Cause: Hashable, Sendable {
         case .noIntegerDigit: "no-integer-digit"
         case .padding(let padded, let moment): (padded ? "padded" : "not-padded") + moment.code
         case .replacedAmount: "replaced-amount"
+        case .overwrote: "overwrote"
         case .digits(let change, let key): "digits \(change.rawValue) \(key.code)"
         case .emptied(let byAdapter, let key): "emptied \(byAdapter ? "adapter" : "moneyfield") \(key.code)"
         case .caretToEnd: "to-end"

@@ -32,8 +32,8 @@ protocol Probe: Sendable {
 }
 
 extension Checker {
-    /// Every probe, in order: a stronger digit first, since the others read its example.
-    static let probes: [any Probe] = [StrongerDigitProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe()]
+    /// Every probe, in order: a stronger digit and other digits first, since the others read their example.
+    static let probes: [any Probe] = [StrongerDigitProbe(), OtherDigitsProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe()]
 
     /// `example` and `difference` with every probe that applies asked.
     func probed(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
@@ -118,6 +118,41 @@ struct StrongerDigitProbe: Probe {
     }
 }
 
+/// A delete whose difference is only the caret, moneyfield having deleted a digit: the adapter may
+/// have deleted another digit of the same value (a field that deletes its last digit wherever the
+/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete). The same keys with
+/// every digit typed told apart, then with one more digit typed first, show the display it
+/// changes: that is the cause, as its other sessions show it.
+struct OtherDigitsProbe: Probe {
+    func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
+        guard difference.kind == .caret, difference.step == example.keys.count, let last = example.keys.last,
+              NamedKey.KeyClass(last) == .delete, let found = Checker.lastKey(of: example.keys, like: example) else { return false }
+        return found.after.display != found.before.display
+    }
+
+    func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
+             budget: inout Int) throws(Adapter.Failure) {
+        var next: UInt8 = 1
+        let apart = example.keys.map { key -> Key in
+            guard case .digit = key else { return key }
+            defer { next = next % 9 + 1 }
+            return .digit(next)
+        }
+        for keys in [apart, [.digit(next)] + apart] where keys != example.keys {
+            guard budget > 0 else { return }
+            budget -= 1
+            var candidate = example
+            candidate.keys = keys
+            if let found = try checker.trace(candidate, on: adapter, confirming: false).differences.last, found.kind == .display,
+               found.step == candidate.keys.count {
+                example = candidate
+                difference = found
+                return
+            }
+        }
+    }
+}
+
 /// A key that did nothing: does it do nothing at the field's other caret places too, reached
 /// from the same keys by Home, End, Home then Right, End then Left, Left or Right (and, for a key
 /// that does not grow the display, in a field one digit longer), wherever moneyfield takes it
@@ -187,7 +222,8 @@ struct PlaceAnyKeyProbe: Probe {
                 guard budget > 0 else { return }
                 budget -= 1
                 tried = true
-                if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true {
+                if try checker.lastKeyDidNothing(keys, like: example, on: adapter) == true,
+                   try !growsNowhere(key, after: first + Array(example.keys.dropLast()), like: example, checker: checker, adapter: adapter, budget: &budget) {
                     difference.findings.placeAnyKey = true
                     return
                 }
@@ -200,6 +236,25 @@ struct PlaceAnyKeyProbe: Probe {
         var field = MoneyField(configuration)
         for key in example.keys.dropLast() { do throws(Rejection) { try field.press(key) } catch {} }
         difference.findings.placeAnyKey = Cause.spot(of: caret, in: field, units: CaretUnits(configuration)) == .outside
+    }
+
+    /// Whether `key`, which grows moneyfield's display after `keys`, does nothing after Home and
+    /// after End too where moneyfield grows it: a display held at a length, not the place
+    /// (`1.000|,00 €` at a `maxlength`: a digit does nothing there as everywhere).
+    private func growsNowhere(_ key: Key, after keys: [Key], like example: CheckPlan.Session, checker: Checker, adapter: any FieldAdapter,
+                              budget: inout Int) throws(Adapter.Failure) -> Bool {
+        guard let here = Checker.lastKey(of: keys + [key], like: example), here.after.display.utf16.count > here.before.display.utf16.count
+        else { return false }
+        var elsewhere = false
+        for move: Key in [.home, .end] {
+            let moved = keys + [move, key]
+            guard let probe = Checker.lastKey(of: moved, like: example), probe.after.display.utf16.count > probe.before.display.utf16.count,
+                  budget > 0 else { continue }
+            budget -= 1
+            guard try checker.lastKeyDidNothing(moved, like: example, on: adapter) == true else { return false }
+            elsewhere = true
+        }
+        return elsewhere
     }
 }
 

@@ -31,6 +31,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
     case endPastSuffixStill = "end-past-suffix-still"
     case homeBeforePrefixStill = "home-before-prefix-still"
     case selectsOnFocus = "selects-on-focus"
+    case pointCutsAmount = "point-cuts-amount"
 
     /// The defect that is the same cause to `check` (one caret where the other snaps back): a
     /// field shows one of the two, never both, so the zoo planted all together leaves this out.
@@ -69,6 +70,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .homeBeforePrefix: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit, the point or a delete there does nothing, the caret snapping back into the amount"
         case .homeBeforePrefixStill: "Home goes before a currency prefix or the sign of an amount whose first digit is 2 to 9, and a digit, the point or a delete there does nothing, the caret staying before it"
         case .selectsOnFocus: "focus coming back selects the whole text, so a digit typed first replaces an amount of two significant digits or more"
+        case .pointCutsAmount: "natural: a point typed among or before the digits, with more digits right of it than the fraction holds, is taken and the digits past the fraction cut ($1|,100 → $1.|10), as cleave.js and react-currency-input-field"
         case .trimsOnFocus: "natural: focus coming back drops the zeros ending a fraction typed in full ($1.50 → $1.5), unconfigured"
         case .zeroKeptBehindSkip: "natural, behind left-skips-point: once Left has skipped the point, a Delete joining over it keeps a zero integer ($0|.1 → $01); only tap gets past the skip to it"
         case .displayLength: "a key that would make the display more than four characters longer than as made does nothing (a maxlength counting the symbol and separators)"
@@ -89,6 +91,7 @@ package enum PlantedDefect: String, CaseIterable, Sendable {
         case .endPastSuffix, .endPastSuffixStill: PlantedField.suffixEnd(of: MoneyField(configuration)) != nil
         case .homeBeforePrefix, .homeBeforePrefixStill: PlantedField.hasPrefix(MoneyField(configuration))
         case .noIntegerDigit: configuration.shownFractionDigits > 0
+        case .pointCutsAmount: configuration.mode == .natural && configuration.shownFractionDigits > 0
         case .deletesSymbol, .arrowStops, .deleteBesideSeparator, .leadingZero, .frontDigitLost, .caretBeforeTypedDigit, .fullDropsTop,
              .refusedDigitMovesCaret, .noDigitLimit, .noRegroup, .caretToEnd, .displayLength: true
         }

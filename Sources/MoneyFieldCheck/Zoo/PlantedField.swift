@@ -285,6 +285,15 @@ package struct PlantedField: Sendable {
             var replaced = MoneyField(configuration)
             do throws(Rejection) { try replaced.press(key) } catch { return nil }
             return Self.answer(replaced)
+        case .pointCutsAmount:
+            // Taken where moneyfield refuses it for the fraction's room, with no point standing.
+            guard natural, key == .decimal, case .pointWouldOverflowFraction? = refusal, before.state.typedFraction == nil else { return nil }
+            let right = before.state.caretSlotsFromEnd
+            let digits = before.state.digits
+            let kept = Array(digits.suffix(right).prefix(configuration.shownFractionDigits))
+            guard let state = try? FieldState(isNegative: before.state.isNegative, digits: Array(digits.dropLast(right)) + kept,
+                                               caretSlotsFromEnd: kept.count, typedFraction: kept.count) else { return nil }
+            return Self.answer(MoneyField(configuration, state: state))
         case .noRegroup:
             guard key == .backspace || key == .delete, context.changed else { return nil }
             let groups = Situation.classified(after.display, configuration: configuration).filter { $0.kind == .group }
