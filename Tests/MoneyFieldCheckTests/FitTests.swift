@@ -2,6 +2,7 @@
 import MoneyFieldEngine
 @_spi(Tools) import MoneyFieldIO
 @_spi(Tools) import MoneyFieldShell
+import Foundation
 import Testing
 
 /// A field that is what it is: whatever `new` asks, it makes its own options (the locale and
@@ -140,22 +141,29 @@ final class ForcedAdapter: FieldAdapter {
         #expect(search.best(jobs: 3) == brute)
     }
 
+    /// The combinations the sample sweep fits: 200 drawn with seed 52. All 200 take minutes in a
+    /// debug build, so a run takes one twentieth of them, a different one each run
+    /// (`MONEYFIELD_SWEEP_SEED` repeats one); `MONEYFIELD_FULL_SWEEP=1` takes all 200, as CI does.
+    static let sweep: [Int] = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["MONEYFIELD_FULL_SWEEP"] == "1" { return Array(0..<200) }
+        let parts = 20
+        let seed = environment["MONEYFIELD_SWEEP_SEED"].flatMap(Int.init) ?? Int.random(in: 0..<parts)
+        return Array(stride(from: seed % parts, to: 200, by: parts))
+    }()
+
+    static let sampled = sample(200, seed: 52)
+
     /// (a) A seeded sample of combinations forced on moneyfield's field: fit gives options under
-    /// which check finds no disagreement in 1,000 sessions. Every tenth of a 200-combination
-    /// sample: a full search in a debug build takes seconds each.
-    @Test func sampledCombinationsFitAndCheckClean() throws {
-        var failures: [String] = []
-        for (index, forced) in Self.sample(200, seed: 52).enumerated() where index.isMultiple(of: 10) {
-            guard let result = Self.fitted(try Self.fit(ForcedAdapter(forced), sessions: 30)) else {
-                failures.append("#\(index) did not fit")
-                continue
-            }
-            let summary = try Self.check(forced, with: result.options, sessions: 1000)
-            if summary.disagreements != 0 || summary.checked == 0 {
-                failures.append("#\(index) \(result.words.joined(separator: " ")): \(summary.disagreements) disagreements, \(summary.checked) checked")
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.count) of 20: \(failures.prefix(10))")
+    /// which check finds no disagreement in 1,000 sessions. One case per combination, so a failure
+    /// names its number (`MONEYFIELD_FULL_SWEEP=1` for every one).
+    @Test(arguments: FitTests.sweep)
+    func sampledCombinationFitsAndChecksClean(_ index: Int) throws {
+        let forced = Self.sampled[index]
+        let result = try #require(Self.fitted(try Self.fit(ForcedAdapter(forced), sessions: 30)), "#\(index) did not fit")
+        let summary = try Self.check(forced, with: result.options, sessions: 1000)
+        #expect(summary.checked == 1000, "#\(index) \(result.words.joined(separator: " "))")
+        #expect(summary.disagreements == 0, "#\(index) \(result.words.joined(separator: " ")): \(summary.disagreements) disagreements")
     }
 
     /// (b) Each zoo cause planted on a forced field: the same options as the field without it,
@@ -174,12 +182,18 @@ final class ForcedAdapter: FieldAdapter {
                 Issue.record("\(defect.rawValue): no fit")
                 continue
             }
-            // Two causes look like options on this field, and pull the fit (issue 52, left open):
-            // a display held at a length is a smaller digit limit; Left skipping the point takes
-            // away the caret place where a stepping second point shows, so "ignore" agrees longer.
-            let pulls: Set<PlantedDefect> = [.displayLength, .leftSkipsPoint]
-            #expect((result.words == clean.words) != pulls.contains(defect), "\(defect.rawValue): \(result.words) against \(clean.words)")
-            if pulls.contains(defect) { continue }
+            if defect == .displayLength {
+                // A display held at four characters more than as made (here empty) never holds a
+                // fourth integer digit, so the field's own limit (7) never shows: the fit reads the
+                // limit the recording shows (three integer digits and the fraction, 5) and nothing
+                // else changes; check with it still finds the defect, in the fractions it refuses.
+                var expected = clean.words
+                if let at = expected.firstIndex(of: "--max-digits") { expected[at + 1] = "5" }
+                #expect(result.words == expected, "\(defect.rawValue): \(result.words) against \(expected)")
+                #expect(try Self.check(forced, planted: [defect], with: result.options, sessions: 300).disagreements > 0)
+                continue
+            }
+            #expect(result.words == clean.words, "\(defect.rawValue): \(result.words) against \(clean.words)")
             let fitted = try Self.check(forced, planted: [defect], with: result.options, sessions: 300)
             let given = try Self.check(forced, planted: [defect], with: right, sessions: 300)
             #expect(fitted.groups.map(\.example.keys) == given.groups.map(\.example.keys), "\(defect.rawValue)")

@@ -907,6 +907,8 @@ class Page:
         if self.used and (not self.has_setup or self.reload_always):
             self.load()  # nothing rebuilds the field in place: a fresh page
         fresh = not self.used
+        if self.as_is and self.declared:
+            request = as_is_request(request, self.declared)
         s = self.build(request)
         if s.get("setupFailed") and not fresh:
             # A field that cannot be rebuilt in place gets a fresh page.
@@ -1013,6 +1015,20 @@ class Page:
 
 AS_IS_HELP = ("answer every new with the page as it is, whatever options it asks for (for moneyfield fit, "
               "which finds the page's configuration; --config then says what it found)")
+
+
+def as_is_request(request, declared):
+    """Under --as-is, the request a page's setup builds from: the field its tag models first (for
+    the request's locale and currency, if it models one there), not the options `fit` asks for, so
+    every session records the same field (a page that models several would otherwise build
+    whichever the request's options pick, and the recording would mix them)."""
+    same_place = [e for e in declared if e.get("locale") == request.get("locale") and e.get("currency") == request.get("currency")]
+    entry = (same_place or declared)[0]
+    built = dict(request)
+    for key, value in entry.items():
+        if key not in ("locale", "currency"):
+            built[key] = value[0] if isinstance(value, list) else value
+    return built
 
 
 def refuse_as_is_with_config(parser, options):

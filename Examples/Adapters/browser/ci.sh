@@ -140,6 +140,29 @@ installed_check() {
 installed_check --page "my page's.html" --selector '#amount' --locale en_US --currency USD --mode whole
 # A page as a team has it, its field from a hand-written configuration: no field option given.
 installed_check --page donate.html --selector '#gift' --page-config donate.config.json --setup donate.setup.js
+# `fit --page`, then `check --fit --page`, from the installed copy: the whole-dollar page fits as
+# the guide's own line for it (--mode whole), and check then checks with what was fitted.
+fitted=$(cd "$out/elsewhere" && env -u MONEYFIELD_BROWSER_ADAPTER XDG_STATE_HOME="$out/state" timeout 300 \
+  "$out/prefix/bin/moneyfield" fit --page "my page's.html" --selector '#amount' --locale en_US --currency USD \
+  --settle sync --sessions 10 --steps 10 --timeout 10 2>&1) || true
+echo "installed: fit --page → $(head -n 2 <<< "$fitted" | tr '\n' ' ')"
+if ! grep -qx -- '--mode whole' <<< "$fitted"; then
+  echo "error: the installed moneyfield's fit --page did not fit the whole-dollar page as --mode whole:" >&2
+  tail -n 5 <<< "$fitted" >&2
+  status=1
+fi
+set +e
+report=$(cd "$out/elsewhere" && env -u MONEYFIELD_BROWSER_ADAPTER XDG_STATE_HOME="$out/state" timeout 300 \
+  "$out/prefix/bin/moneyfield" check --fit --page "my page's.html" --selector '#amount' --locale en_US --currency USD \
+  --settle sync --sessions 3 --steps 5 --timeout 10 --out "$(mktemp -d -p "$out")/run" 2>&1)
+code=$?
+set -e
+echo "installed: check --fit --page → $(head -n 1 <<< "$report") … $(tail -n 1 <<< "$report")"
+if [ "$code" -gt 1 ] || ! grep -q '^fitted: --mode whole' <<< "$report" || ! grep -Eq '^checked 3 of 3 sessions' <<< "$(tail -n 1 <<< "$report")"; then
+  echo "error: the installed moneyfield's check --fit --page did not fit and check every session (exit $code):" >&2
+  tail -n 5 <<< "$report" >&2
+  status=1
+fi
 # The installed adapter under fit (--as-is): a `new` the page does not model (natural entry,
 # padding while typing, on a whole-dollar page) is answered with the page as it is, and a digit shows.
 as_is=$(cd "$out/elsewhere" && printf '%s\n' \

@@ -37,6 +37,13 @@ package struct FitRecording: Sendable {
         "1<bs><bs><del>2<bs><enter>",
         "0<enter><bs>3<home><del><enter>",
         "12<dec><dec><bs>4<enter>",
+        // A second point just before the point and away from it, reached without Left: a field
+        // whose Left misbehaves still tells --point-again's values apart.
+        "1<dec>5<home><right><dec><home><dec><enter>",
+        // Leaving the field as made (an empty one may hide its symbol), and the digit before a
+        // lone point deleted (the last digit: whether that empties it), then leaving.
+        "<enter><bs><enter>",
+        "<dec><left><bs><enter>1<enter>",
     ]
 
     package static let probes: [[Key]] = probeScripts.map { (try? KeyScript.parse($0)) ?? [] }

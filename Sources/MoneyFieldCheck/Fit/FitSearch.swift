@@ -129,19 +129,19 @@ package struct FitSearch: Sendable {
     }
 
     /// The same, and the most digits the limit counted in any field the walk made (`deepest`).
-    func score(_ candidate: FitSpace.Candidate, beating bar: Scored?, deepest: inout Int) -> Int? {
+    /// `keepingTies`: abandoned only once it cannot reach the bar's score, whatever its rank (so
+    /// what a walk given up says holds for every digit limit that replays it alike).
+    func score(_ candidate: FitSpace.Candidate, beating bar: Scored?, deepest: inout Int, keepingTies: Bool = false) -> Int? {
         var fields = Fields(count: bases.count)
         var most = 0
         defer { deepest = most }
         var score = 0
         var consumed = 0
-        let rank = bar.map { _ in space.rank(candidate) }
-        let barRank = bar.map { space.rank($0.candidate) }
-        // Whether the combination can still beat the bar.
+        // Whether the combination can still beat the bar (the ranks read only at a tie).
         func alive() -> Bool {
-            guard let bar, let rank, let barRank else { return true }
+            guard let bar else { return true }
             let most = score + total - consumed
-            return most > bar.score || (most == bar.score && FitSpace.precedes(rank, barRank))
+            return most > bar.score || (most == bar.score && (keepingTies || FitSpace.precedes(space.rank(candidate), space.rank(bar.candidate))))
         }
         // Walks `node` from `field` (the field before its key); false once the combination cannot win.
         func walk(_ index: Int, _ before: MoneyField, _ units: CaretUnits, made: FieldAnswer? = nil) -> Bool {
@@ -231,16 +231,17 @@ package struct FitSearch: Sendable {
                     if let score = score(rest, beating: shared.withLock { $0 }) { offer(Scored(candidate: rest, score: score)) }
                     continue
                 }
-                // Under the highest limit, in full: a replay that never counted more than `deepest`
+                // Under the highest limit first: a replay that never counted more than `deepest`
                 // digits is the same replay under every limit of `deepest` or more (a key is refused
-                // for the limit only where the digits it would make pass it).
+                // for the limit only where the digits it would make pass it), so its score, or its
+                // falling short of the bar's score, holds for each of them.
                 rest[limit] = highest
                 var deepest = 0
-                let top = score(rest, beating: nil, deepest: &deepest) ?? 0
+                let top = score(rest, beating: shared.withLock { $0 }, deepest: &deepest, keepingTies: true)
                 for (value, digits) in limitValues.enumerated() {
                     rest[limit] = value
                     if digits >= deepest {
-                        offer(Scored(candidate: rest, score: top))
+                        if let top { offer(Scored(candidate: rest, score: top)) }
                     } else if let score = score(rest, beating: shared.withLock { $0 }) {
                         offer(Scored(candidate: rest, score: score))
                     }
@@ -274,27 +275,33 @@ package struct FitSearch: Sendable {
         }
     }
 
-    /// A good first bar: from every option at its default, the best single change, until none improves.
+    /// A good first bar (the better it is, the sooner `best` abandons the rest): from every
+    /// option at its default, the best single change, until none improves; then the best change
+    /// of two options at once (a field as made often needs two to agree at all), and so on again.
     func descend() -> Scored {
         var best = Scored(candidate: Array(repeating: 0, count: space.dimensions.count), score: 0)
         best = Scored(candidate: best.candidate, score: score(best.candidate, beating: nil) ?? 0)
-        var improved = true
-        while improved {
-            improved = false
-            for position in space.dimensions.indices {
-                for value in space.dimensions[position].values.indices where value != best.candidate[position] {
-                    var candidate = best.candidate
-                    candidate[position] = value
-                    if let score = score(candidate, beating: best) {
-                        let scored = Scored(candidate: candidate, score: score)
-                        if better(scored, than: best) {
-                            best = scored
-                            improved = true
-                        }
-                    }
+        let changes = space.dimensions.indices.flatMap { position in space.dimensions[position].values.indices.map { (position, $0) } }
+        // Tries each change in `moves` from the best so far; whether one improved it.
+        func improve(_ moves: [[(Int, Int)]]) -> Bool {
+            var improved = false
+            for move in moves where best.score < total {
+                var candidate = best.candidate
+                for (position, value) in move { candidate[position] = value }
+                guard candidate != best.candidate, let score = score(candidate, beating: best) else { continue }
+                let scored = Scored(candidate: candidate, score: score)
+                if better(scored, than: best) {
+                    best = scored
+                    improved = true
                 }
             }
+            return improved
         }
+        let singles = changes.map { [$0] }
+        let pairs = changes.indices.flatMap { first in
+            changes[(first + 1)...].filter { $0.0 != changes[first].0 }.map { [changes[first], $0] }
+        }
+        while improve(singles) || improve(pairs) {}
         return best
     }
 
