@@ -26,10 +26,13 @@ import Testing
                 with open(os.path.join(here, "argv.json"), "w") as f:
                     json.dump(sys.argv[1:], f)
                 child = subprocess.Popen([os.environ["MONEYFIELD_UNDER_TEST"], "adapter"], stdin=subprocess.PIPE)
+                forced = os.environ.get("FORCED_NEW", "").encode()
                 with open(os.path.join(here, "requests.jsonl"), "w") as log:
                     for line in sys.stdin.buffer:
                         log.write(line.decode())
                         log.flush()
+                        if forced and line.startswith(b'{"op":"new"'):
+                            line = forced + b"\\n"
                         child.stdin.write(line)
                         child.stdin.flush()
                 child.stdin.close()
@@ -99,6 +102,29 @@ import Testing
         let vectors = try setup.run(["vectors", "--page", setup.page.path, "--selector", "#amount", "--sessions", "1", "--steps", "1"])
         #expect(vectors.status == 0, "\(vectors.stderr)")
         #expect(vectors.stdout.hasPrefix(#"{"config":{"#) && vectors.stdout.contains(#""locale":"de_DE""#), "\(vectors.stdout)")
+    }
+
+    /// `fit --page` itself: the adapter runs with `--as-is` (here a field of its own, whatever
+    /// `new` asks), the line found is printed and stored where `check --page` reads it, and that
+    /// check, given no field option, plays the fitted field and agrees throughout.
+    @Test func fitPageRunsTheAdapterAsIsAndStoresWhatCheckPageThenPlays() throws {
+        let setup = try Setup()
+        defer { setup.folder.remove() }
+        let forced = ["FORCED_NEW": FitProgramTests.forced]
+        let fit = try setup.run(["fit", "--page", setup.page.path, "--selector", "#amount", "--locale", "en_US", "--currency", "USD",
+                                 "--sessions", "20", "--steps", "20"], environment: forced)
+        #expect(fit.status == 0, "\(fit.stdout)\(fit.stderr)")
+        #expect(fit.stdout.split(separator: "\n").first.map(String.init) == FitProgramTests.line, "\(fit.stdout)")
+        #expect(try setup.argv() == [setup.page.path, "--selector", "#amount", "--as-is"])
+        let stored = try #require(PageConfiguration.storedFile(for: .file(absolutePath: setup.page.path), selector: "#amount", environment: setup.environment))
+        #expect(fit.stderr.contains("note: wrote the page's configuration to \(stored)"), "\(fit.stderr)")
+
+        let check = try setup.run(["check", "--page", setup.page.path, "--selector", "#amount", "--sessions", "5", "--steps", "10"], environment: forced)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(try setup.argv() == [setup.page.path, "--selector", "#amount", "--config", stored])
+        let request = try setup.firstRequest()
+        #expect(request.contains(#""mode":"natural""#), "\(request)")
+        #expect(check.stdout.hasSuffix("checked 5 of 5 sessions, 50 keys: 0 disagreements\n"), "\(check.stdout)")
     }
 
     /// A configuration written by hand, named by --page-config: the same as a stored one.

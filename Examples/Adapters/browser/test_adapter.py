@@ -239,6 +239,19 @@ class AsIsTests(unittest.TestCase):
             self.assertEqual(page.new(request(**options)), {"display": "$0", "caret": 2, "selection": None})
         self.assertEqual(len(page.built), 3)
 
+    def test_the_setup_builds_the_field_the_tag_models_first_whatever_new_asks(self):
+        # A page that models two fields would otherwise build whichever the request picks, and
+        # fit's recording would mix them; the request's locale and currency pick the entry.
+        natural = {"mode": "natural", "locale": "en_US", "currency": "USD", "startsEmpty": True, "emptiable": ["last-digit", "at-zero"]}
+        whole_inr = {"mode": "whole", "locale": "en_IN", "currency": "INR"}
+        page = self.Page([natural, self.entry, whole_inr])
+        page.as_is = True
+        page.new(request(mode="atm", whileTyping="pad"))
+        page.new(request(locale="en_IN", currency="INR"))
+        self.assertEqual(page.built[0]["mode"], "natural")
+        self.assertEqual((page.built[0]["emptiable"], page.built[0]["startsEmpty"], page.built[0]["whileTyping"]), ("last-digit", True, "pad"))
+        self.assertEqual((page.built[1]["mode"], page.built[1]["locale"]), ("whole", "en_IN"))
+
     def test_it_goes_without_config(self):
         # Checked before any browser starts: the parser's error, exit 2, names both options.
         import subprocess
