@@ -137,6 +137,30 @@ final class OutsideCaretAdapter: FieldAdapter {
         #expect(found.map(\.behaviour.cause) == [.digits(.otherSlot, .delete)], "\(locale): \(Self.words(found))")
     }
 
+    /// Repeat 3, Inputmask de_DE (RealRepliesTests' replies): Backspace with the caret after the
+    /// first fraction digit clears the whole fraction, the caret before the comma (`0,1|2 €` →
+    /// `0|,00 €`, `0,0|0 €` → `0|,00 €`): one script whether moneyfield's display then differs or
+    /// only its caret (the digit after the caret a `0`).
+    static let clearsFraction: PlantedAdapter.Defect = { before, key, _ in
+        let display = Array(before.display.utf16)
+        guard key == .backspace, let comma = display.firstIndex(of: UInt16(UInt8(ascii: ","))), before.caretOffset == comma + 2,
+              display.count > comma + 2 else { return nil }
+        // Every digit after the comma a `0`, the caret before the comma.
+        let zeroed = display.enumerated().map { index, unit -> UInt16 in
+            index > comma && Key.digitValue(of: Unicode.Scalar(unit) ?? " ") != nil ? UInt16(UInt8(ascii: "0")) : unit
+        }
+        return FieldAnswer(display: String(decoding: zeroed, as: UTF16.self), caret: comma)
+    }
+
+    @Test func aBackspaceClearingTheFractionIsOneScript() {
+        var options = FieldOptions()
+        RealRepliesTests.inputmask(&options)
+        options[\.locale] = "de_DE"
+        options[\.currency] = "EUR"
+        let found = Self.groups(on: CheckPlan.Configuration(options), steps: 12) { PlantedAdapter(defect: Self.clearsFraction) }
+        #expect(found.map(\.behaviour.cause) == [.digits(.replaced, .delete)], "\(Self.words(found))")
+    }
+
     static func words(_ groups: [CheckRun.Group]) -> [String] {
         groups.map { "\($0.behaviour.code): \(KeyScript.text(for: $0.example.keys))" }
     }

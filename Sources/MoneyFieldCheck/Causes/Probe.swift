@@ -118,16 +118,18 @@ struct StrongerDigitProbe: Probe {
     }
 }
 
-/// A delete whose difference is only the caret, moneyfield having deleted a digit: the adapter may
+/// A delete whose difference is only the caret, moneyfield having deleted a digit (its display
+/// changed, or its caret moved alone: `0,0|0 €` → `0,|00 €`, the padding back): the adapter may
 /// have deleted another digit of the same value (a field that deletes its last digit wherever the
-/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete). The same keys with
-/// every digit typed told apart, then with one more digit typed first, show the display it
-/// changes: that is the cause, as its other sessions show it.
+/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete), or cleared zeros with
+/// it (Inputmask's Backspace after the comma: `0,1|0 €` → `0|,00 €`). The same keys with every
+/// digit typed told apart, then with one more digit typed first, then with another typed right of
+/// the caret, show the display it changes: that is the cause, as its other sessions show it.
 struct OtherDigitsProbe: Probe {
     func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
         guard difference.kind == .caret, difference.step == example.keys.count, let last = example.keys.last,
               NamedKey.KeyClass(last) == .delete, let found = Checker.lastKey(of: example.keys, like: example) else { return false }
-        return found.after.display != found.before.display
+        return found.after.display != found.before.display || found.after.caret != found.before.caret
     }
 
     func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
@@ -138,7 +140,9 @@ struct OtherDigitsProbe: Probe {
             defer { next = next % 9 + 1 }
             return .digit(next)
         }
-        for keys in [apart, [.digit(next)] + apart] where keys != example.keys {
+        // The digit typed right of the caret: Left steps back over it, the caret where it was.
+        let besideCaret = Array(apart.dropLast()) + [.digit(next), .left] + Array(apart.suffix(1))
+        for keys in [apart, [.digit(next)] + apart, besideCaret] where keys != example.keys {
             guard budget > 0 else { return }
             budget -= 1
             var candidate = example
