@@ -77,6 +77,49 @@ final class OutsideCaretAdapter: FieldAdapter {
     static func hasDigit(_ display: String) -> Bool { display.unicodeScalars.contains { Key.digitValue(of: $0) != nil } }
 }
 
+/// react-currency-input-field de_DE as focus comes back (/work/realfields, its replies): `<enter>`
+/// answers no caret; the click that brings focus back puts it past ` €` (`0,00 €|`), where
+/// Backspace and Left put it before the space (`0,00| €`), the display as it was, and Right and
+/// End leave it. Any other key acts as moneyfield's.
+final class ReturningAdapter: FieldAdapter {
+    private var field: MoneyField?
+    private var returning = false
+    private(set) var replies = 0
+    var takes: Set<OptionalRequest> { [] }
+
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        replies += 1
+        switch request {
+        case .new(let configuration):
+            field = MoneyField(configuration)
+            returning = false
+            return .answer(FieldAnswer(field!, rejected: false))
+        case .key(let key):
+            guard let before = field else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
+            var after = before
+            var rejected = false
+            do throws(Rejection) { try after.press(key) } catch { rejected = true }
+            defer { returning = key == .enter }
+            let end = before.display.utf16.count
+            if returning, OutsideCaretAdapter.hasSuffix(before.display) {
+                switch key {
+                case .backspace, .left: return .answer(FieldAnswer(display: before.display, caret: end - 2))
+                case .right, .end: return .answer(FieldAnswer(display: before.display, caret: end))
+                default: break
+                }
+            }
+            field = after
+            var answer = FieldAnswer(after, rejected: rejected)
+            if key == .enter { answer.caret = nil }
+            return .answer(answer)
+        case .tap, .quit:
+            return .unsupported
+        }
+    }
+
+    func stop() {}
+}
+
 /// Issue 51, round 2: causes real fields showed written twice in one run, planted as they behave,
 /// each one script.
 @Suite struct RealRepeatTests {
@@ -159,6 +202,18 @@ final class OutsideCaretAdapter: FieldAdapter {
         options[\.currency] = "EUR"
         let found = Self.groups(on: CheckPlan.Configuration(options), steps: 12) { PlantedAdapter(defect: Self.clearsFraction) }
         #expect(found.map(\.behaviour.cause) == [.digits(.replaced, .delete)], "\(Self.words(found))")
+    }
+
+    /// Repeat 5, react-currency-input-field de_DE: Backspace and Left as focus comes back past
+    /// ` €` (`0 <enter> <bs>`, `0 <enter> <left>`), the adapter's caret before the key unknown:
+    /// one script, the place outside the amount (as Right there shows it), never "among the digits".
+    @Test func keysAsFocusComesBackPastTheEuroAreOneScript() {
+        var options = FieldOptions()
+        RealRepliesTests.rcif(&options)
+        options[\.locale] = "de_DE"
+        options[\.currency] = "EUR"
+        let found = Self.groups(on: CheckPlan.Configuration(options), steps: 12) { ReturningAdapter() }
+        #expect(found.map(\.behaviour.cause) == [.didNothing(.init(.outside, nil))], "\(Self.words(found))")
     }
 
     static func words(_ groups: [CheckRun.Group]) -> [String] {
