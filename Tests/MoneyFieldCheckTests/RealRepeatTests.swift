@@ -289,6 +289,14 @@ final class ReturningAdapter: FieldAdapter {
         #expect(overOne == .caretOff(left: true, .delete), "\(overOne.words)")
     }
 
+    /// cleave.js de_DE, whose caret rests past ` €` after every digit: a digit moneyfield refuses
+    /// at `--max-digits` that the field writes is the limit's cause, not the place outside.
+    @Test func aDigitPastTheLimitTypedPastTheEuroIsTheLimit() throws {
+        let found = try lastKeyCause("1234", { Self.cleave(&$0); $0[\.maxDigits] = 3 }, locale: "de_DE", currency: "EUR",
+                                     adapter: { _, _ in Self.answer("1.234\u{A0}€|") }, caretBefore: { $0.display.utf16.count })
+        #expect(found == .refusedAtLimit(.digits, .more), "\(found.words)")
+    }
+
     /// maskMoney de_DE: Backspace deletes the last digit, moneyfield refusing it (its caret at the
     /// start) or deleting another.
     @Test func maskMoneysBackspaceIsOneCause() throws {
