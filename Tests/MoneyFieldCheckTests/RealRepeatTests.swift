@@ -77,6 +77,49 @@ final class OutsideCaretAdapter: FieldAdapter {
     static func hasDigit(_ display: String) -> Bool { display.unicodeScalars.contains { Key.digitValue(of: $0) != nil } }
 }
 
+/// react-currency-input-field de_DE as focus comes back (/work/realfields, its replies): `<enter>`
+/// answers no caret; the click that brings focus back puts it past ` €` (`0,00 €|`), where
+/// Backspace and Left put it before the space (`0,00| €`), the display as it was, and Right and
+/// End leave it. Any other key acts as moneyfield's.
+final class ReturningAdapter: FieldAdapter {
+    private var field: MoneyField?
+    private var returning = false
+    private(set) var replies = 0
+    var takes: Set<OptionalRequest> { [] }
+
+    func ask(_ request: AdapterRequest) throws(Adapter.Failure) -> Adapter.Reply {
+        replies += 1
+        switch request {
+        case .new(let configuration):
+            field = MoneyField(configuration)
+            returning = false
+            return .answer(FieldAnswer(field!, rejected: false))
+        case .key(let key):
+            guard let before = field else { throw .broke(request: request.line, problem: .unasked("no field"), stderr: "") }
+            var after = before
+            var rejected = false
+            do throws(Rejection) { try after.press(key) } catch { rejected = true }
+            defer { returning = key == .enter }
+            let end = before.display.utf16.count
+            if returning, OutsideCaretAdapter.hasSuffix(before.display) {
+                switch key {
+                case .backspace, .left: return .answer(FieldAnswer(display: before.display, caret: end - 2))
+                case .right, .end: return .answer(FieldAnswer(display: before.display, caret: end))
+                default: break
+                }
+            }
+            field = after
+            var answer = FieldAnswer(after, rejected: rejected)
+            if key == .enter { answer.caret = nil }
+            return .answer(answer)
+        case .tap, .quit:
+            return .unsupported
+        }
+    }
+
+    func stop() {}
+}
+
 /// Issue 51, round 2: causes real fields showed written twice in one run, planted as they behave,
 /// each one script.
 @Suite struct RealRepeatTests {
@@ -135,6 +178,42 @@ final class OutsideCaretAdapter: FieldAdapter {
     func backspaceDeletingTheLastDigitAnywhereIsOneScript(_ locale: String, _ currency: String) {
         let found = Self.groups(on: DefectZooTests.configuration(.atm, locale, currency)) { PlantedAdapter(defect: Self.deletesLast) }
         #expect(found.map(\.behaviour.cause) == [.digits(.otherSlot, .delete)], "\(locale): \(Self.words(found))")
+    }
+
+    /// Repeat 3, Inputmask de_DE (RealRepliesTests' replies): Backspace with the caret after the
+    /// first fraction digit clears the whole fraction, the caret before the comma (`0,1|2 €` →
+    /// `0|,00 €`, `0,0|0 €` → `0|,00 €`): one script whether moneyfield's display then differs or
+    /// only its caret (the digit after the caret a `0`).
+    static let clearsFraction: PlantedAdapter.Defect = { before, key, _ in
+        let display = Array(before.display.utf16)
+        guard key == .backspace, let comma = display.firstIndex(of: UInt16(UInt8(ascii: ","))), before.caretOffset == comma + 2,
+              display.count > comma + 2 else { return nil }
+        // Every digit after the comma a `0`, the caret before the comma.
+        let zeroed = display.enumerated().map { index, unit -> UInt16 in
+            index > comma && Key.digitValue(of: Unicode.Scalar(unit) ?? " ") != nil ? UInt16(UInt8(ascii: "0")) : unit
+        }
+        return FieldAnswer(display: String(decoding: zeroed, as: UTF16.self), caret: comma)
+    }
+
+    @Test func aBackspaceClearingTheFractionIsOneScript() {
+        var options = FieldOptions()
+        RealRepliesTests.inputmask(&options)
+        options[\.locale] = "de_DE"
+        options[\.currency] = "EUR"
+        let found = Self.groups(on: CheckPlan.Configuration(options), steps: 12) { PlantedAdapter(defect: Self.clearsFraction) }
+        #expect(found.map(\.behaviour.cause) == [.digits(.replaced, .delete)], "\(Self.words(found))")
+    }
+
+    /// Repeat 5, react-currency-input-field de_DE: Backspace and Left as focus comes back past
+    /// ` €` (`0 <enter> <bs>`, `0 <enter> <left>`), the adapter's caret before the key unknown:
+    /// one script, the place outside the amount (as Right there shows it), never "among the digits".
+    @Test func keysAsFocusComesBackPastTheEuroAreOneScript() {
+        var options = FieldOptions()
+        RealRepliesTests.rcif(&options)
+        options[\.locale] = "de_DE"
+        options[\.currency] = "EUR"
+        let found = Self.groups(on: CheckPlan.Configuration(options), steps: 12) { ReturningAdapter() }
+        #expect(found.map(\.behaviour.cause) == [.didNothing(.init(.outside, nil))], "\(Self.words(found))")
     }
 
     static func words(_ groups: [CheckRun.Group]) -> [String] {
@@ -208,6 +287,14 @@ final class OutsideCaretAdapter: FieldAdapter {
         let overOne = try Self.cause("<dec>1<bs>", Self.inputmask, "de_DE", from: "0,1|0\u{A0}€", to: "0|,00\u{A0}€")
         #expect(overZero == overOne, "\(overZero.words) / \(overOne.words)")
         #expect(overOne == .caretOff(left: true, .delete), "\(overOne.words)")
+    }
+
+    /// cleave.js de_DE, whose caret rests past ` €` after every digit: a digit moneyfield refuses
+    /// at `--max-digits` that the field writes is the limit's cause, not the place outside.
+    @Test func aDigitPastTheLimitTypedPastTheEuroIsTheLimit() throws {
+        let found = try lastKeyCause("1234", { Self.cleave(&$0); $0[\.maxDigits] = 3 }, locale: "de_DE", currency: "EUR",
+                                     adapter: { _, _ in Self.answer("1.234\u{A0}€|") }, caretBefore: { $0.display.utf16.count })
+        #expect(found == .refusedAtLimit(.digits, .more), "\(found.words)")
     }
 
     /// maskMoney de_DE: Backspace deletes the last digit, moneyfield refusing it (its caret at the

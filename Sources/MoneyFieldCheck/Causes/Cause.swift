@@ -185,8 +185,12 @@ package enum Cause: Hashable, Sendable {
         // moneyfield's never stands (Home, End or an arrow put it there unseen: the slot is the
         // amount's edge): whatever the key did there (nothing, a digit written after `$`, the
         // caret moved past `€` alone), the place is the cause, unless the key does nothing anywhere.
-        if visible, didNothingKeys.union([.move]).contains(keyClass), !findings.keyAnywhere, let caret = theirEffect.caretBefore,
-           spot(of: caret, in: before, units: units) == .outside {
+        // Where it is unknown (after leaving), the place focus gave, as Right showed it (`Findings.focusOutside`).
+        // A key moneyfield refuses at a limit that the adapter took is the limit's, wherever its
+        // caret stood (cleave.js's rests past ` €`: a 31st digit past `--max-digits 30` written there).
+        let takenPastLimit = theirsChanged && Checker.Behaviour.limit(refusing: key, in: before) != nil
+        if visible, !takenPastLimit, didNothingKeys.union([.move]).contains(keyClass), !findings.keyAnywhere,
+           theirEffect.caretBefore.map({ spot(of: $0, in: before, units: units) == .outside }) ?? findings.focusOutside {
             return .didNothing(DidNothing(.outside, nil))
         }
         // A caret key that left the adapter's caret there, the display as it was (`0 €|` Left →

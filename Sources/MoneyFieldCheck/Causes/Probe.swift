@@ -14,10 +14,15 @@ package struct Findings: Hashable, Sendable {
     /// from two places away too (a field that rewrites itself).
     package var jumpsToEnd = false
 
-    package init(keyAnywhere: Bool = false, placeAnyKey: Bool = false, jumpsToEnd: Bool = false) {
+    /// After leaving, where the caret focus gave is unknown: Right, in its place, left the
+    /// adapter's caret outside the amount, the display as it was (focus put it there).
+    package var focusOutside = false
+
+    package init(keyAnywhere: Bool = false, placeAnyKey: Bool = false, jumpsToEnd: Bool = false, focusOutside: Bool = false) {
         self.keyAnywhere = keyAnywhere
         self.placeAnyKey = placeAnyKey
         self.jumpsToEnd = jumpsToEnd
+        self.focusOutside = focusOutside
     }
 }
 
@@ -33,7 +38,8 @@ protocol Probe: Sendable {
 
 extension Checker {
     /// Every probe, in order: a stronger digit and other digits first, since the others read their example.
-    static let probes: [any Probe] = [StrongerDigitProbe(), OtherDigitsProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe()]
+    static let probes: [any Probe] = [StrongerDigitProbe(), OtherDigitsProbe(), KeyAnywhereProbe(), PlaceAnyKeyProbe(), JumpsToEndProbe(),
+                                      FocusPlaceProbe()]
 
     /// `example` and `difference` with every probe that applies asked.
     func probed(_ example: CheckPlan.Session, _ difference: Difference, on adapter: any FieldAdapter,
@@ -118,16 +124,18 @@ struct StrongerDigitProbe: Probe {
     }
 }
 
-/// A delete whose difference is only the caret, moneyfield having deleted a digit: the adapter may
+/// A delete whose difference is only the caret, moneyfield having deleted a digit (its display
+/// changed, or its caret moved alone: `0,0|0 €` → `0,|00 €`, the padding back): the adapter may
 /// have deleted another digit of the same value (a field that deletes its last digit wherever the
-/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete). The same keys with
-/// every digit typed told apart, then with one more digit typed first, show the display it
-/// changes: that is the cause, as its other sessions show it.
+/// caret stands: `$0.1|1` Backspace, or `$0.|01` with one digit to delete), or cleared zeros with
+/// it (Inputmask's Backspace after the comma: `0,1|0 €` → `0|,00 €`). The same keys with every
+/// digit typed told apart, then with one more digit typed first, then with another typed right of
+/// the caret, show the display it changes: that is the cause, as its other sessions show it.
 struct OtherDigitsProbe: Probe {
     func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
         guard difference.kind == .caret, difference.step == example.keys.count, let last = example.keys.last,
               NamedKey.KeyClass(last) == .delete, let found = Checker.lastKey(of: example.keys, like: example) else { return false }
-        return found.after.display != found.before.display
+        return found.after.display != found.before.display || found.after.caret != found.before.caret
     }
 
     func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
@@ -138,7 +146,9 @@ struct OtherDigitsProbe: Probe {
             defer { next = next % 9 + 1 }
             return .digit(next)
         }
-        for keys in [apart, [.digit(next)] + apart] where keys != example.keys {
+        // The digit typed right of the caret: Left steps back over it, the caret where it was.
+        let besideCaret = Array(apart.dropLast()) + [.digit(next), .left] + Array(apart.suffix(1))
+        for keys in [apart, [.digit(next)] + apart, besideCaret] where keys != example.keys {
             guard budget > 0 else { return }
             budget -= 1
             var candidate = example
@@ -281,5 +291,35 @@ struct JumpsToEndProbe: Probe {
         guard case .differs(let found) = try checker.play(probe, on: adapter, confirming: false), found.step == probe.keys.count,
               let moved = found.adapter.caret else { return }
         difference.findings.jumpsToEnd = units.right(of: moved, in: found.adapter.display) == 0
+    }
+}
+
+/// A key right after leaving, the adapter's caret before it unknown (its answer to `<enter>` gave
+/// none; focus comes back with the key): where did focus put it? Right in the key's place, leaving
+/// the display as it was and the caret outside the amount, shows it there (react-currency-input-field:
+/// a click past ` €`, `0,00 €|`), as a caret key that stays outside does after typing.
+struct FocusPlaceProbe: Probe {
+    func applies(to example: CheckPlan.Session, _ difference: Checker.Difference) -> Bool {
+        guard difference.step == example.keys.count, example.keys.count >= 2, example.taps.isEmpty, difference.adapterCaretBefore == nil,
+              difference.kind != .value, difference.kind != .rejected, example.keys[example.keys.count - 2] == .enter,
+              let last = example.keys.last else { return false }
+        return Cause.didNothingKeys.union([.move]).contains(NamedKey.KeyClass(last))
+    }
+
+    func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
+             budget: inout Int) throws(Adapter.Failure) {
+        guard let configuration = try? example.configuration.fieldConfiguration() else { return }
+        budget -= 1
+        var field = MoneyField(configuration)
+        guard case .answer = try adapter.ask(.new(configuration)) else { return }
+        var shown: FieldAnswer?
+        for key in example.keys.dropLast() {
+            do throws(Rejection) { try field.press(key) } catch {}
+            guard case .answer(let answer) = try adapter.ask(.key(key)) else { return }
+            shown = answer
+        }
+        guard let shown, case .answer(let moved) = try adapter.ask(.key(.right)), moved.display == shown.display,
+              let caret = moved.caret else { return }
+        difference.findings.focusOutside = Cause.spot(of: caret, in: field, units: CaretUnits(configuration)) == .outside
     }
 }
