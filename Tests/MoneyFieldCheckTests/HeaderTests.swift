@@ -55,12 +55,17 @@ import Testing
     }
 
     /// Round 2: a Backspace on a field already empty that the adapter wrote digits into (Inputmask
-    /// shows `$0.00`) is not "moneyfield emptied the field": moneyfield refused it.
+    /// shows `$0.00`) is not "moneyfield emptied the field": moneyfield refused it; and it is its
+    /// own cause, apart from a refused delete that changed the digits held.
     @Test func aFieldEmptyAlreadyIsNotEmptiedByMoneyfield() throws {
         let atZero: (inout FieldOptions) -> Void = { $0[\.mode] = .natural; $0[\.emptiable] = Emptiable.atZero }
         let found = try lastKeyCause("0<bs><bs>", atZero, adapter: { _, _ in FieldAnswer(display: "$0.00", caret: 5) })
-        #expect(found == .tookKey(.delete), "\(found.words)")
+        #expect(found == .filledEmpty(.delete), "\(found.words)")
         #expect(!found.words.contains("emptied"), "\(found.words)")
+        // A delete moneyfield refuses that changes digits the field held is another cause (Inputmask
+        // past 2^53: `…001|.00` Delete → `…000|.94`), not joined with the mask on the empty field.
+        let held = try lastKeyCause("1<dec>00<del>", atZero, adapter: { _, _ in FieldAnswer(display: "$0.94", caret: 5) })
+        #expect(held == .tookKey(.delete), "\(held.words)")
         // Where moneyfield did empty it, it says so.
         let lastDigit: (inout FieldOptions) -> Void = { $0[\.mode] = .natural; $0[\.emptiable] = Emptiable.lastDigit }
         let emptied = try lastKeyCause("1<bs>", lastDigit, adapter: { _, _ in FieldAnswer(display: "$0.00", caret: 5) })

@@ -26,6 +26,9 @@ package enum Cause: Hashable, Sendable {
     case deletedNonDigit
     /// moneyfield refused or ignored the key (no limit); the adapter changed its digits.
     case tookKey(NamedKey.KeyClass)
+    /// A backspace or delete moneyfield refused on a field with no digit, after which the adapter
+    /// shows digits (Inputmask's mask `$0.00`): not a change of digits the field held.
+    case filledEmpty(NamedKey.KeyClass)
     /// The same digits, other glyphs between them (a field that never regroups).
     case otherGlyphs(Set<Situation.Neighbour>)
     /// Zeros before the adapter's integer digits.
@@ -270,6 +273,10 @@ package enum Cause: Hashable, Sendable {
                 // moved its caret alone (the decimal key stepping past the standing point) it took.
                 let ourCaretStayed = reference.caret.map { units.right(of: $0, in: reference.display) }
                     == units.right(of: before.caretOffset, in: before.display)
+                if ourCaretStayed, keyClass == .delete, !FieldAnswer.hasDigit(adapterBefore?.display ?? before.display),
+                   FieldAnswer.hasDigit(adapter.display) {
+                    return .filledEmpty(keyClass)
+                }
                 // A delete of one of the digits the field held is another digit than moneyfield's
                 // (none here), one cause with a delete of another than the one it deleted.
                 if ourCaretStayed, keyClass == .delete, DigitChange.dropsOne(was.integer + was.fraction, to: theirs.integer + theirs.fraction) {
@@ -418,6 +425,7 @@ package enum Cause: Hashable, Sendable {
                 + PointAgain.allCases.map(\.rawValue).joined(separator: ", ") + "; configure check so, or fix the field)"
         case .deletedNonDigit: "the adapter deleted a glyph that is not a digit where moneyfield did nothing"
         case .tookKey(let key): "the adapter changed its digits on \(key.words) moneyfield refuses"
+        case .filledEmpty(let key): "the adapter wrote digits into the empty field on \(key.words) moneyfield refuses"
         case .otherGlyphs(let kinds):
             kinds == [.decimal] ? "the same digits with the point missing, or one too many"
                 : "the same digits with other " + kinds.map(\.plural).sorted().joined(separator: " and ") + " (the field rewritten otherwise)"
@@ -452,6 +460,7 @@ package enum Cause: Hashable, Sendable {
         case .pointAgain: "point-again"
         case .deletedNonDigit: "deleted-non-digit"
         case .tookKey(let key): "took-refused \(key.code)"
+        case .filledEmpty(let key): "filled-empty \(key.code)"
         case .otherGlyphs(let kinds): "other-glyphs " + kinds.map(\.rawValue).sorted().joined(separator: ",")
         case .leadingZeros: "leading-zero"
         case .noIntegerDigit: "no-integer-digit"
