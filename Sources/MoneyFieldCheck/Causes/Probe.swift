@@ -308,7 +308,7 @@ struct FocusPlaceProbe: Probe {
 
     func ask(_ example: inout CheckPlan.Session, _ difference: inout Checker.Difference, checker: Checker, adapter: any FieldAdapter,
              budget: inout Int) throws(Adapter.Failure) {
-        guard let configuration = try? example.configuration.fieldConfiguration() else { return }
+        guard budget > 0, let configuration = try? example.configuration.fieldConfiguration() else { return }
         budget -= 1
         var field = MoneyField(configuration)
         guard case .answer = try adapter.ask(.new(configuration)) else { return }

@@ -137,11 +137,16 @@ package struct FitSearch: Sendable {
         defer { deepest = most }
         var score = 0
         var consumed = 0
-        // Whether the combination can still beat the bar (the ranks read only at a tie).
+        // Whether the combination can still beat the bar (the ranks read once, at the first tie).
+        var precedesBar: Bool?
         func alive() -> Bool {
             guard let bar else { return true }
             let most = score + total - consumed
-            return most > bar.score || (most == bar.score && (keepingTies || FitSpace.precedes(space.rank(candidate), space.rank(bar.candidate))))
+            if most > bar.score { return true }
+            guard most == bar.score else { return false }
+            if keepingTies { return true }
+            if precedesBar == nil { precedesBar = FitSpace.precedes(space.rank(candidate), space.rank(bar.candidate)) }
+            return precedesBar!
         }
         // Walks `node` from `field` (the field before its key); false once the combination cannot win.
         func walk(_ index: Int, _ before: MoneyField, _ units: CaretUnits, made: FieldAnswer? = nil) -> Bool {
